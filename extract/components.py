@@ -1,0 +1,74 @@
+"""spaCy components, one per field, registered as factories `extract_<field>`.
+
+Each runs its field's compiled rules on the Doc, post-processes the hits, and stores the
+mentions twice: as JSON-ready dicts in `doc.user_data["extract"][field]` (what records
+are built from) and as `doc.spans[field]` with `span._.extract` for spaCy users.
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .context import PROBLEMS_KEY, STORE_KEY, Context
+from .fields import postprocessor
+from .matching import FieldMatcher
+from .ruleset import load_ruleset
+
+if not Span.has_extension("extract"):
+    Span.set_extension("extract", default=None)
+
+
+class FieldComponent:
+    """Runs the rules of one field. Rules compile here, once, never per document."""
+
+    def __init__(self, nlp: Language, name: str, field: str, rules_dirs: list[str] = ()):
+        ruleset = load_ruleset(tuple(rules_dirs))
+        files = ruleset.files_for(field)
+        if not files:
+            known = ", ".join(ruleset.fields())
+            raise ValueError(f"[extract] no rule file defines field {field!r}. Known fields: {known}")
+        self.name = name
+        self.field = field
+        self.matcher = FieldMatcher(field, files, nlp.vocab, nlp.make_doc)
+        self.postprocess = postprocessor(ruleset.postprocess_for(field))
+
+    def __call__(self, doc: Doc) -> Doc:
+        problems = doc.user_data.setdefault(PROBLEMS_KEY, [])
+        found: list = []
+        hits = self.matcher.find(doc, problems=found)
+        problems.extend(str(p) for p in found)
+        mentions = self.postprocess(doc, hits, Context(doc))
+        mentions.sort(key=lambda m: m["start"])
+        doc.user_data.setdefault(STORE_KEY, {})[self.field] = mentions
+        spans = []
+        for i, m in enumerate(mentions):
+            span = doc.char_span(m["start"], m["end"], label=m["rule"], alignment_mode="expand", span_id=str(i))
+            if span is not None:
+                span._.extract = m
+                spans.append(span)
+        doc.spans[self.field] = spans
+        return doc
+
+
+def _field_factory(field: str):
+    def make(nlp: Language, name: str, rules_dirs: list[str]):
+        return FieldComponent(nlp, name, field, rules_dirs)
+
+    make.__name__ = f"make_{field}"
+    make.__doc__ = f"The `{field}` field's component."
+    return Language.factory(f"extract_{field}", default_config={"rules_dirs": []})(make)
+
+
+make_github = _field_factory("github")
+make_models = _field_factory("models")
+make_datasets = _field_factory("datasets")
+make_methods = _field_factory("methods")
+make_speedups = _field_factory("speedups")
+make_metrics = _field_factory("metrics")
+make_acronyms = _field_factory("acronyms")
+
+
+@Language.factory("extract_field", default_config={"field": "", "rules_dirs": []})
+def make_field(nlp: Language, name: str, field: str, rules_dirs: list[str]):
+    """A component for a field defined only by rule files (for example `hardware`)."""
+    return FieldComponent(nlp, name, field, rules_dirs)

@@ -1,0 +1,203 @@
+"""Compile a field's rules once and run them on a Doc: regex on the text, phrases and
+token patterns through spaCy's matchers. Every hit keeps the id of its rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regex
+from spacy.matcher import Matcher, PhraseMatcher
+from spacy.tokens import Doc
+
+from .resources import resolve_data_path
+from .rulefile import ListFragment, LoadedRuleFile, Pattern, RuleFileError
+from .wordlists import Entry, WordListError, forms_of, load_word_list
+
+REGEX_TIMEOUT_S = 2.0
+_FRAGMENT_REF = regex.compile(r"\(\?&(\w+)\)")
+
+
+@dataclass(slots=True)
+class Hit:
+    """One rule match on a doc, in character offsets of `doc.text`."""
+
+    rule: str
+    start: int
+    end: int
+    text: str
+    priority: int = 0
+    label: str | None = None
+    name: str | None = None  # canonical name from a word list
+    attrs: dict = field(default_factory=dict)  # word-list columns, `set:` values
+    groups: dict = field(default_factory=dict)  # named regex groups: name -> (start, end, text)
+
+
+@dataclass(slots=True)
+class RuleTimeout:
+    rule: str
+    doc_id: str | None
+
+    def __str__(self) -> str:
+        return f"rule {self.rule} timed out on document {self.doc_id or '?'}; its matches were skipped"
+
+
+class CompiledRegex:
+    __slots__ = ("pattern", "compiled", "group_names")
+
+    def __init__(self, pattern: Pattern, compiled):
+        self.pattern = pattern
+        self.compiled = compiled
+        self.group_names = tuple(compiled.groupindex)
+
+
+class FieldMatcher:
+    """All rules of one field, compiled. Build once per pipeline; call `find` per doc."""
+
+    def __init__(self, field: str, files: list[LoadedRuleFile], vocab, make_doc):
+        self.field = field
+        self.files = files
+        self.regexes: list[CompiledRegex] = []
+        self.phrase_rules: dict[str, Pattern] = {}
+        self.phrase_names: dict[tuple[str, str], Entry] = {}
+        self.phrase_exact = PhraseMatcher(vocab, attr="ORTH")
+        self.phrase_lower = PhraseMatcher(vocab, attr="LOWER")
+        self.token_matcher = Matcher(vocab, validate=True)
+        self.token_rules: dict[str, Pattern] = {}
+        self.fragments: dict[str, str] = {}
+        for f in files:
+            self._add_file(f, make_doc)
+        self._vocab = vocab
+        self._has_phrases = len(self.phrase_exact) + len(self.phrase_lower) > 0
+        self._has_tokens = len(self.token_matcher) > 0
+
+    # -- compile ---------------------------------------------------------------
+    def _add_file(self, f: LoadedRuleFile, make_doc) -> None:
+        local = dict(self.fragments)
+        for name, frag in f.spec.fragments.items():
+            local[name] = self._fragment_source(f, name, frag)
+        self.fragments.update(local)
+        for i, p in enumerate(f.spec.patterns):
+            try:
+                if p.regex is not None:
+                    self.regexes.append(self._compile_regex(p, local))
+                elif p.tokens is not None:
+                    self.token_matcher.add(p.id, p.tokens)
+                    self.token_rules[p.id] = p
+                else:
+                    self._add_phrases(f, p, make_doc)
+            except RuleFileError as exc:
+                raise RuleFileError(f.path, f.line_of("patterns", i, exc.message), exc.message, p.id) from exc
+            except (regex.error, ValueError, WordListError) as exc:
+                key = "regex" if p.regex is not None else "tokens" if p.tokens is not None else (
+                    "phrases_file" if p.phrases_file else "phrases")
+                message = _first_line(exc)
+                raise RuleFileError(f.path, f.line_of("patterns", i, key), f"{key}: {message}", p.id) from exc
+
+    def _fragment_source(self, f: LoadedRuleFile, name: str, frag) -> str:
+        if isinstance(frag, str):
+            try:
+                regex.compile(frag)
+            except regex.error as exc:
+                raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {exc}") from exc
+            return frag
+        try:
+            entries = load_word_list(resolve_data_path(frag.file, f.path.parent))
+        except WordListError as exc:
+            raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {exc}") from exc
+        forms = sorted(set(forms_of(entries, frag.column, frag.aliases)), key=lambda s: (-len(s), s))
+        return "|".join(regex.escape(s) for s in forms) or "(?!)"
+
+    def _compile_regex(self, p: Pattern, fragments: dict[str, str]) -> CompiledRegex:
+        source = expand_fragments(p.regex, fragments)
+        flags = 0
+        for name in p.flags:
+            flags |= getattr(regex, name)
+        if p.ignore_case:
+            flags |= regex.IGNORECASE
+        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0))
+
+    def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
+        if p.phrases_file:
+            entries = load_word_list(resolve_data_path(p.phrases_file, f.path.parent))
+        else:
+            entries = tuple(Entry(s, (s,)) for s in p.phrases)
+        matcher = self.phrase_lower if p.ignore_case else self.phrase_exact
+        docs = []
+        for e in entries:
+            for form in e.forms:
+                key = form.lower() if p.ignore_case else form
+                self.phrase_names.setdefault((p.id, key), e)
+                docs.append(make_doc(form))
+        matcher.add(p.id, docs)
+        self.phrase_rules[p.id] = p
+
+    # -- run -------------------------------------------------------------------
+    def find(self, doc: Doc, text: str | None = None, problems: list | None = None) -> list[Hit]:
+        """Every hit of every rule on `doc` (overlaps kept), ordered by start."""
+        text = doc.text if text is None else text
+        hits: list[Hit] = []
+        for cr in self.regexes:
+            p = cr.pattern
+            try:
+                for m in cr.compiled.finditer(text, timeout=REGEX_TIMEOUT_S):
+                    if m.end() == m.start():
+                        continue
+                    groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
+                    hits.append(Hit(p.id, m.start(), m.end(), m.group(), p.priority, p.label,
+                                    attrs=dict(p.set), groups=groups))
+            except TimeoutError:
+                if problems is not None:
+                    problems.append(RuleTimeout(p.id, doc.user_data.get("extract_id")))
+        if self._has_phrases:
+            for matcher in (self.phrase_exact, self.phrase_lower):
+                if not len(matcher):
+                    continue
+                for match_id, s, e in matcher(doc):
+                    rule_id = self._vocab.strings[match_id]
+                    p = self.phrase_rules[rule_id]
+                    span = doc[s:e]
+                    key = span.text.lower() if p.ignore_case else span.text
+                    entry = self.phrase_names.get((rule_id, key))
+                    hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
+                                    name=entry.name if entry else None,
+                                    attrs={**(entry.attrs if entry else {}), **p.set}))
+        if self._has_tokens:
+            for match_id, s, e in self.token_matcher(doc):
+                rule_id = self._vocab.strings[match_id]
+                p = self.token_rules[rule_id]
+                span = doc[s:e]
+                hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
+                                attrs=dict(p.set)))
+        hits.sort(key=lambda h: (h.start, -h.end))
+        return hits
+
+
+def expand_fragments(source: str, fragments: dict[str, str], _seen: tuple[str, ...] = ()) -> str:
+    """Replace each `(?&name)` with `(?:<fragment>)`, recursively; unknown names are errors."""
+
+    def sub(m):
+        name = m.group(1)
+        if name not in fragments:
+            raise ValueError(f"unknown fragment (?&{name}); define it under `fragments:`")
+        if name in _seen:
+            raise ValueError(f"fragment {name} refers to itself")
+        return "(?:" + expand_fragments(fragments[name], fragments, _seen + (name,)) + ")"
+
+    return _FRAGMENT_REF.sub(sub, source)
+
+
+def resolve_overlaps(hits: list[Hit]) -> list[Hit]:
+    """Keep the best of overlapping hits: higher priority, then longer, then earlier."""
+    chosen: list[Hit] = []
+    taken: list[tuple[int, int]] = []
+    for h in sorted(hits, key=lambda h: (-h.priority, -(h.end - h.start), h.start)):
+        if all(h.end <= s or h.start >= e for s, e in taken):
+            chosen.append(h)
+            taken.append((h.start, h.end))
+    return sorted(chosen, key=lambda h: h.start)
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

@@ -1,0 +1,28 @@
+"""Name normalisation shared by extraction and scoring: FIELDS.md compares names
+case-, accent-, markup-, punctuation- and plural-insensitively."""
+from __future__ import annotations
+
+import unicodedata
+
+import regex
+
+_SPACES = regex.compile(r"\s+")
+_NOT_ALNUM = regex.compile(r"[^\p{L}\p{N}]+")
+_STRIP = " \t\n.,;:!?'\"`*()[]{}"
+
+
+def clean_name(text: str) -> str:
+    """The display form of a span of the clean view: whitespace folded, stray punctuation off."""
+    return _SPACES.sub(" ", text).strip(_STRIP)
+
+
+def name_key(name: str) -> str:
+    """Compare key: accents folded, lower case, only letters and digits, plural `s` dropped."""
+    folded = unicodedata.normalize("NFKD", name)
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    key = _NOT_ALNUM.sub("", folded.lower())
+    if len(key) > 3 and key.endswith("es") and key[-3] in "sxz":
+        return key[:-2]
+    if len(key) > 2 and key.endswith("s") and not key.endswith("ss"):
+        return key[:-1]
+    return key

@@ -1,0 +1,63 @@
+"""The full pipeline: a blank English spaCy pipeline plus one component per field, and an
+`Extractor` that turns raw abstracts into validated records with offsets into the raw text."""
+from __future__ import annotations
+
+import spacy
+from spacy.language import Language
+
+from . import components  # noqa: F401  (registers the factories)
+from .cleantext import clean
+from .context import ID_KEY, PROBLEMS_KEY, STORE_KEY
+from .inputs import Abstract
+from .records import Record, mention_type
+from .ruleset import PIPELINE_ORDER, load_ruleset
+
+
+def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = ()) -> Language:
+    """`spacy.blank("en")` with a component for every field that has rules."""
+    rules_dirs = list(rules_dirs)
+    nlp = spacy.blank("en")
+    for field in load_ruleset(tuple(rules_dirs)).fields():
+        if field in PIPELINE_ORDER:
+            nlp.add_pipe(f"extract_{field}", config={"rules_dirs": rules_dirs})
+        else:
+            nlp.add_pipe("extract_field", name=f"extract_{field}", config={"field": field, "rules_dirs": rules_dirs})
+    return nlp
+
+
+class Extractor:
+    """Raw abstract in, `Record` out. Build once; reuse for every abstract."""
+
+    def __init__(self, rules_dirs: tuple[str, ...] | list[str] = ()):
+        self.rules_dirs = tuple(rules_dirs)
+        self.nlp = build_pipeline(self.rules_dirs)
+        self.fields = load_ruleset(self.rules_dirs).output_fields()
+        self.problems: list[str] = []
+
+    def extract(self, abstract: Abstract) -> Record:
+        view = clean(abstract.text)
+        doc = self.nlp.make_doc(view.text)
+        doc.user_data[ID_KEY] = abstract.id
+        for _, component in self.nlp.pipeline:
+            doc = component(doc)
+        self.problems.extend(doc.user_data.get(PROBLEMS_KEY, []))
+        store = doc.user_data.get(STORE_KEY, {})
+        raw = abstract.text
+        data = {
+            "id": abstract.id,
+            "source": abstract.source,
+            "collection": abstract.collection,
+            "title": abstract.title,
+            "text": raw,
+        }
+        for field in self.fields:
+            model = mention_type(field)
+            items = []
+            for m in store.get(field, []):
+                start, end = view.raw_span(m["start"], m["end"])
+                items.append(model(**{**m, "text": raw[start:end], "start": start, "end": end}))
+            data[field] = items
+        return Record(**data)
+
+    def extract_text(self, text: str, id: str = "text#0", title: str | None = None) -> Record:
+        return self.extract(Abstract(id=id, source="<text>", text=text, title=title))
