@@ -76,6 +76,11 @@ class FieldMatcher:
         local = dict(self.fragments)
         for name, frag in f.spec.fragments.items():
             local[name] = self._fragment_source(f, name, frag)
+        for name in f.spec.fragments:
+            try:
+                regex.compile(expand_fragments(local[name], local))
+            except (regex.error, ValueError) as exc:
+                raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {_first_line(exc)}") from exc
         self.fragments.update(local)
         for i, p in enumerate(f.spec.patterns):
             try:
@@ -96,10 +101,6 @@ class FieldMatcher:
 
     def _fragment_source(self, f: LoadedRuleFile, name: str, frag) -> str:
         if isinstance(frag, str):
-            try:
-                regex.compile(frag)
-            except regex.error as exc:
-                raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {exc}") from exc
             return frag
         try:
             entries = load_word_list(resolve_data_path(frag.file, f.path.parent))

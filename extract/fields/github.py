@@ -18,7 +18,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if "owner" not in h.groups or "repo" not in h.groups:
             continue
         owner = _WRAP.sub("", h.groups["owner"][2])
-        repo = _WRAP.sub("", h.groups["repo"][2]).rstrip(".")
+        repo = _WRAP.sub("", h.groups["repo"][2]).replace("\\_", "_").rstrip(".")
         if repo.lower().endswith(".git"):
             repo = repo[:-4]
         # Trailing sentence punctuation after the repository is not part of the link.

@@ -1,0 +1,154 @@
+"""Acronym definitions by the Schwartz-Hearst algorithm (PSB 2003), our own implementation.
+
+Finds "Long Form (SF)", "SF (Long Form)" and the appositive "SF, a long form ..." so that an
+acronym and its expansion become one item in every field that names things.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+_PAREN = regex.compile(r"\(([^()]{1,120})\)")
+_WORD = regex.compile(r"\S+")
+_APPOSITIVE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*,\s+(?:a|an|the)\s+(?P<rest>[^,.;:()]{3,160})")
+_TRAIL_PUNCT = ".,;:"
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    short: str
+    long: str
+    short_start: int
+    short_end: int
+    long_start: int
+    long_end: int
+    kind: str  # "lf-sf", "sf-lf", "appositive", "capitalised"
+
+
+def is_short_form(candidate: str) -> bool:
+    """Schwartz-Hearst short-form test, tightened for abstracts: 2-12 chars, at most two
+    words, starts alphanumeric, has an upper-case letter, not a bare number or year."""
+    c = candidate.strip()
+    if not (2 <= len(c) <= 12) or len(c.split()) > 2:
+        return False
+    if not c[0].isalnum() or not any(ch.isupper() for ch in c):
+        return False
+    letters = sum(ch.isalpha() for ch in c)
+    return letters >= 2 and letters >= len(c) / 2
+
+
+def best_long_form(short: str, long: str) -> str | None:
+    """The shortest suffix of `long` whose characters spell `short`, right to left, with the
+    first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
+    s, l = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while l >= 0 and (long[l].lower() != c or (s == 0 and l > 0 and long[l - 1].isalnum())):
+            l -= 1
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    return long[start:]
+
+
+def find_definitions(text: str) -> list[Definition]:
+    """Every acronym definition in `text`, ordered by the short form's position."""
+    found: list[Definition] = []
+    for m in _PAREN.finditer(text):
+        inner = m.group(1)
+        inner_start = m.start(1)
+        head = regex.split(r"[;,]\s", inner, maxsplit=1)[0].strip()
+        lead = len(inner) - len(inner.lstrip())
+        if is_short_form(head):
+            d = _lf_sf(text, m.start(), head, inner_start + lead)
+        else:
+            d = _sf_lf(text, m.start(), inner, inner_start)
+        if d:
+            found.append(d)
+    taken = {d.short for d in found}
+    for m in _APPOSITIVE.finditer(text):
+        d = _appositive(m)
+        if d and d.short not in taken:
+            found.append(d)
+            taken.add(d.short)
+    return sorted(found, key=lambda d: d.short_start)
+
+
+def _lf_sf(text: str, paren: int, short: str, short_start: int) -> Definition | None:
+    """`Long Form (SF)`: look back at most min(|SF|+5, 2|SF|) words before the parenthesis."""
+    before = text[:paren].rstrip()
+    words = list(_WORD.finditer(before))
+    if not words:
+        return None
+    sentence_cut = max(before.rfind(". "), before.rfind("; "), before.rfind(": "))
+    n = min(len(short) + 5, 2 * len(short))
+    window = [w for w in words[-n:] if w.start() > sentence_cut]
+    if not window:
+        return None
+    start = window[0].start()
+    candidate = before[start:]
+    long = best_long_form(short, candidate)
+    kind = "lf-sf"
+    if long is None or len(long) <= len(short):
+        long = _capitalised_tail(candidate)
+        kind = "capitalised"
+        if long is None:
+            return None
+    long = long.strip().rstrip(_TRAIL_PUNCT)
+    long_start = before.rfind(long, start)
+    if long_start < 0 or long.lower() == short.lower():
+        return None
+    return Definition(short, long, short_start, short_start + len(short), long_start, long_start + len(long), kind)
+
+
+def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | None:
+    """`SF (Long Form)`: the word before the parenthesis is the short form."""
+    before = text[:paren].rstrip()
+    m = regex.search(r"(?<![\w-])([\w^+-]+)$", before)
+    if not m or not is_short_form(m.group(1)):
+        return None
+    short = m.group(1)
+    long = inner.strip().rstrip(_TRAIL_PUNCT)
+    if len(long.split()) < 2 or best_long_form(short, long) is None:
+        return None
+    lead = len(inner) - len(inner.lstrip())
+    return Definition(short, long, m.start(1), m.end(1), inner_start + lead, inner_start + lead + len(long), "sf-lf")
+
+
+def _appositive(m) -> Definition | None:
+    """`SF, a long form ...`: counts only when the long form's words spell the acronym."""
+    short = m.group("sf").rstrip(".")
+    if not is_short_form(short) or sum(ch.isupper() for ch in short) < 2:
+        return None
+    last = next((ch for ch in reversed(short) if ch.isalnum()), "").lower()
+    rest = m.group("rest")
+    words = list(_WORD.finditer(rest))
+    for k in range(1, min(len(words), len(short) + 4) + 1):
+        candidate = rest[: words[k - 1].end()]
+        if not words[k - 1].group().lower().startswith(last):
+            continue
+        long = best_long_form(short, candidate)
+        if long is not None and long == candidate:
+            start = m.start("rest")
+            return Definition(short, long, m.start("sf"), m.start("sf") + len(short), start, start + len(long), "appositive")
+    return None
+
+
+def _capitalised_tail(candidate: str) -> str | None:
+    """Where no span spells the acronym: the capitalised phrase right before the parenthesis."""
+    words = candidate.split()
+    tail: list[str] = []
+    for w in reversed(words):
+        if w[:1].isupper():
+            tail.append(w)
+        else:
+            break
+    if len(tail) < 2:
+        return None
+    return " ".join(reversed(tail))

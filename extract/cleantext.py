@@ -1,0 +1,283 @@
+"""Clean view of an abstract: LaTeX and Markdown markup removed, offsets kept.
+
+Extractors match against one readable text (`12.2×`, `PULSE`, `A^2RBench`)
+but must report spans in the raw abstract, so every clean char remembers the
+raw chars it came from.  The view is built by one combined regex scanned with
+``finditer``: raw stretches between matches are copied, each match emits a
+replacement (recursively cleaned inner text for wrappers such as ``$...$``).
+
+Choices worth knowing:
+
+* ``\\href{URL}{text}`` becomes ``URL text`` (URL first so the URL
+  extractors always see it; `` text`` is dropped when it just repeats the URL,
+  ignoring scheme, ``www.``, a trailing ``/`` and LaTeX escapes).  The joining
+  space maps to the raw ``}{``.
+* ``[text](url)`` becomes ``text (url)``, or ``url`` when text repeats it; the
+  kept URL is always the link target.
+* ``~`` is a LaTeX non-breaking space only after a non-space char
+  (``Discriminative~(GAD)``, ``(4,~4)``); after a space, ``(`` or at the start
+  it is read as "approximately" (``~10%``) and kept.
+* Variant Greek forms fold to the common letter (``\\epsilon`` and
+  ``\\varepsilon`` -> ``ε``, ``\\phi``/``\\varphi`` -> ``φ``) so names match.
+* A wrapper whose clean output is made only of replacements (``$\\times$``)
+  maps as a whole: ``×`` -> the 8 raw chars ``$\\times$``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+import regex
+
+__all__ = ["CleanText", "clean"]
+
+_SYMBOLS = {
+    "times": "×", "cdot": "·", "pm": "±", "approx": "≈", "sim": "~",
+    "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "ne": "≠",
+    "rightarrow": "→", "to": "→", "uparrow": "↑", "downarrow": "↓",
+    "infty": "∞",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
+    "varepsilon": "ε", "zeta": "ζ", "eta": "η", "theta": "θ",
+    "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ",
+    "nu": "ν", "xi": "ξ", "omicron": "ο", "pi": "π", "varpi": "ϖ",
+    "rho": "ρ", "varrho": "ϱ", "sigma": "σ", "varsigma": "ς", "tau": "τ",
+    "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ",
+    "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ",
+    "Pi": "Π", "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ",
+    "Omega": "Ω",
+}
+
+# Single chars normalised so that names and numbers match plain ASCII
+# patterns; en/em dashes are meaningful ranges/punctuation and stay.
+_CHARS = {
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2043": "-",
+    "\ufe63": "-", "\uff0d": "-", "\u2212": "-",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ",
+    "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "",
+    "\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'",
+}
+
+_TEXT_CMDS = (
+    "textit textbf textrm textsf texttt textsc textup textnormal emph text "
+    "mathrm mathbf mathcal mathit mathsf mathtt mathbb boldsymbol bm "
+    "operatorname underline"
+).split()
+_GROUP_CMDS = "bfseries itshape ttfamily bf it em rm tt sc sf".split()
+
+_BRACED = r"(?:[^{}]++|\{[^{}]*+\})*+"  # brace content, one nested level
+
+
+def _alt(words) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+# Branch order matters only between branches that can start at the same char.
+_MARKUP = regex.compile("|".join((
+    # Copy branches first: URLs are never touched (`_`, `*`, `~` in paths).
+    r"(?P<url>(?:https?://|(?<![\w.])www\.)\S+)",
+    r"(?P<bs2>\\\\)",
+    r"\\href\s*\{(?P<href>[^{}\s]*)\}\s*\{(?P<htext>" + _BRACED + r")\}",
+    r"\\url\s*\{(?P<urlarg>[^{}\s]*)\}",
+    r"\\unicode\s*\{\s*(?P<uni>x[0-9A-Fa-f]{1,6}|[0-9]{1,7})\s*\}",
+    r"\\(?:" + _alt(_TEXT_CMDS) + r")\s*\{(?P<cmd>" + _BRACED + r")\}",
+    r"\{\\(?:" + _alt(_GROUP_CMDS) + r")(?![A-Za-z])\s*(?P<grp>" + _BRACED + r")\}",
+    r"\\(?P<sym>" + _alt(_SYMBOLS) + r")(?![A-Za-z])",
+    r"\\(?P<esc>[%&_#${}])",
+    r"\$\$(?P<dmath>(?:[^$\\]++|\\.)++)\$\$",
+    r"\$(?P<math>(?:[^$\\]++|\\.)++)\$",
+    r"(?P<script>[\^_])\{(?P<sarg>" + _BRACED + r")\}",
+    r"``(?P<dq>[^`]{1,300}?)''",
+    r"`(?P<sq>[^`'\n]{1,100})'",
+    r"(?<![\w*])\*\*(?=[^\s*])(?P<bold>[^*]+?)(?<=[^\s*])\*\*(?![\w*])",
+    r"(?<!\w)__(?=[^\s_])(?P<ubold>[^_]+?)(?<=[^\s_])__(?!\w)",
+    r"(?<![\w*\\])\*(?=[^\s*])(?P<em>[^*]+?)(?<=[^\s*])\*(?![\w*])",
+    r"\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>[^()\s]++(?:\([^()\s]*+\)[^()\s]*+)*+)\)",
+    r"<(?P<auto>(?:https?://|www\.)[^\s<>]+)>",
+    r"(?<=[^\s(\[])(?P<nbsp>~)",
+    r"(?P<char>[" + "".join(_CHARS) + r"])",
+)), regex.DOTALL)
+
+# Groups whose content is cleaned recursively and whose delimiters are dropped.
+_WRAPPERS = ("cmd", "grp", "math", "dmath", "bold", "ubold", "em")
+_URL_NOISE = regex.compile(r"^(?:https?://)?(?:www\.)?|\\(?=[%&_#$~])|/+$")
+
+
+def _same_url(text: str, url: str) -> bool:
+    """True when a link's display text just repeats its target."""
+    norm = lambda s: _URL_NOISE.sub("", s.strip()).lower()  # noqa: E731
+    return norm(text) == norm(url)
+
+
+class _Builder:
+    """Accumulates clean pieces and the segment table during one scan."""
+
+    __slots__ = ("raw", "parts", "segs", "wraps", "n")
+
+    def __init__(self, raw: str):
+        self.raw = raw
+        self.parts: list[str] = []
+        self.segs: list[tuple[int, int, int, int, bool]] = []
+        self.wraps: list[tuple[int, int, int, int]] = []
+        self.n = 0
+
+    def copy(self, rs: int, re_: int) -> None:
+        if rs >= re_:
+            return
+        segs, k = self.segs, re_ - rs
+        last = segs[-1] if segs else None
+        if last is not None and last[4] and last[3] == rs:  # extend a copy run
+            segs[-1] = (last[0], last[1] + k, last[2], re_, True)
+        else:
+            segs.append((self.n, self.n + k, rs, re_, True))
+        self.parts.append(self.raw[rs:re_])
+        self.n += k
+
+    def put(self, s: str, rs: int, re_: int) -> None:
+        if s:
+            self.segs.append((self.n, self.n + len(s), rs, re_, False))
+            self.parts.append(s)
+            self.n += len(s)
+
+    def wrap(self, m, group: str, before: str = "", after: str = "",
+             skip: int = 0) -> None:
+        """Emit `before`, the cleaned inner text of `group`, then `after`;
+        `skip` raw chars at the match start were already emitted."""
+        ms, me = m.span()
+        ms += skip
+        gs, ge = m.span(group)
+        k, cs = len(self.segs), self.n
+        self.put(before, ms, gs)
+        inner = self.n
+        self.scan(gs, ge)
+        inner_end = self.n
+        self.put(after, ge, me)
+        new = self.segs[k:]
+        if new and not any(seg[4] for seg in new):  # all replacements
+            self.segs[k:] = [(cs, self.n, ms, me, False)]
+        if inner < inner_end:
+            self.wraps.append((inner, inner_end, ms, me))
+
+    def scan(self, pos: int, endpos: int) -> None:
+        last = pos
+        for m in _MARKUP.finditer(self.raw, pos, endpos):
+            ms, me = m.span()
+            self.copy(last, ms)
+            last = me
+            kind = m.lastgroup
+            if kind in _WRAPPERS:
+                self.wrap(m, kind)
+            elif kind in ("url", "bs2"):
+                self.copy(ms, me)
+            elif kind == "sym":
+                self.put(_SYMBOLS[m[kind]], ms, me)
+            elif kind == "esc":
+                self.put(m[kind], ms, me)
+            elif kind == "char":
+                self.put(_CHARS[m[kind]], ms, me)
+            elif kind == "nbsp":
+                self.put(" ", ms, me)
+            elif kind == "sarg":  # ^{x} -> ^x: keep the caret/underscore
+                self.copy(ms, ms + 1)
+                self.wrap(m, kind, skip=1)
+            elif kind == "dq":
+                self.wrap(m, kind, '"', '"')
+            elif kind == "sq":
+                self.wrap(m, kind, "'", "'")
+            elif kind == "htext":
+                self._href(m)
+            elif kind in ("urlarg", "auto"):
+                self.copy(*m.span(kind))
+            elif kind == "lurl":
+                self._link(m)
+            elif kind == "uni":
+                self._unicode(m)
+        self.copy(last, endpos)
+
+    def _href(self, m) -> None:
+        us, ue = m.span("href")
+        ts, te = m.span("htext")
+        if us == ue:
+            self.scan(ts, te)
+            return
+        self.copy(us, ue)
+        if not _same_url(m["htext"], m["href"]) and m["htext"].strip():
+            self.put(" ", ue, ts)
+            self.scan(ts, te)
+
+    def _link(self, m) -> None:
+        ts, te = m.span("ltext")
+        us, ue = m.span("lurl")
+        if _same_url(m["ltext"], m["lurl"]):
+            self.copy(us, ue)
+            return
+        self.scan(ts, te)
+        self.put(" (", te, us)
+        self.copy(us, ue + 1)
+
+    def _unicode(self, m) -> None:
+        code = m["uni"]
+        try:
+            ch = chr(int(code[1:], 16) if code[0] == "x" else int(code))
+        except (ValueError, OverflowError):
+            self.copy(*m.span())
+        else:
+            self.put(ch, *m.span())
+
+
+@dataclass(frozen=True, slots=True)
+class CleanText:
+    """Clean view of `raw` plus the segment table mapping it back."""
+
+    raw: str
+    text: str
+    # (clean_start, clean_end, raw_start, raw_end, copied), ordered on both sides.
+    _segs: tuple[tuple[int, int, int, int, bool], ...] = field(repr=False)
+    _starts: tuple[int, ...] = field(repr=False, compare=False)
+    # (inner_clean_start, inner_clean_end, raw_start, raw_end) of dropped wrappers.
+    _wraps: tuple[tuple[int, int, int, int], ...] = field(repr=False, compare=False)
+
+    def _source(self, i: int) -> tuple[int, int]:
+        """Raw source of clean char i: exact for copies, whole match otherwise."""
+        cs, _, rs, re_, copied = self._segs[bisect_right(self._starts, i) - 1]
+        if copied:
+            return rs + i - cs, rs + i - cs + 1
+        return rs, re_
+
+    def raw_offset(self, i: int) -> int:
+        """Raw index where clean index i starts (end of the last source at the end)."""
+        if not 0 <= i <= len(self.text):
+            raise IndexError(f"clean offset {i} out of range")
+        if i < len(self.text):
+            return self._source(i)[0]
+        return self._segs[-1][3] if self._segs else 0
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]:
+        """Smallest raw span covering the sources of clean chars [start, end)."""
+        if not 0 <= start <= end <= len(self.text):
+            raise IndexError(f"clean span ({start}, {end}) out of range")
+        if start == end:
+            p = self.raw_offset(start)
+            return p, p
+        return self._source(start)[0], self._source(end - 1)[1]
+
+    def markup_span(self, start: int, end: int) -> tuple[int, int]:
+        """raw_span widened over wrappers (``**x**``, ``$x$``, ``\\textbf{x}``)
+        whose whole inner text lies in [start, end); gold surfaces often
+        include that markup (clean ``PULSE`` -> raw ``${\\bf PULSE}$``)."""
+        rs, re_ = self.raw_span(start, end)
+        if start < end:
+            for cs, ce, ws, we in self._wraps:
+                if start <= cs and ce <= end:
+                    rs, re_ = min(rs, ws), max(re_, we)
+        return rs, re_
+
+
+def clean(raw: str) -> CleanText:
+    """Build the clean view of `raw` (one regex pass, recursive for wrappers)."""
+    b = _Builder(raw)
+    b.scan(0, len(raw))
+    segs = tuple(b.segs)
+    return CleanText(raw, "".join(b.parts), segs,
+                     tuple(s[0] for s in segs), tuple(b.wraps))
