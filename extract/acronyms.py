@@ -11,8 +11,9 @@ import regex
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 _WORD = regex.compile(r"\S+")
-_APPOSITIVE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*,\s+(?:a|an|the)\s+(?P<rest>[^,.;:()]{3,160})")
+_APPOSITIVE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*,\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
 _TRAIL_PUNCT = ".,;:"
+_STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,15 @@ def is_short_form(candidate: str) -> bool:
 
 
 def best_long_form(short: str, long: str) -> str | None:
+    """`_spell` as Schwartz and Hearst define it; failing that, with digits of the short form
+    read as words ("I2P" for Image-to-Point)."""
+    found = _spell(short, long)
+    if found is None and any(ch.isdigit() for ch in short):
+        found = _spell("".join(ch for ch in short if not ch.isdigit()), long)
+    return found
+
+
+def _spell(short: str, long: str) -> str | None:
     """The shortest suffix of `long` whose characters spell `short`, right to left, with the
     first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
     s, l = len(short) - 1, len(long) - 1
@@ -126,12 +136,15 @@ def _appositive(m) -> Definition | None:
     short = m.group("sf").rstrip(".")
     if not is_short_form(short) or sum(ch.isupper() for ch in short) < 2:
         return None
-    last = next((ch for ch in reversed(short) if ch.isalnum()), "").lower()
+    # The last word starts with the acronym's last capital (LSGQuant: "... quantization").
+    last = next((ch for ch in reversed(short) if ch.isupper()), short[-1]).lower()
     rest = m.group("rest")
     words = list(_WORD.finditer(rest))
-    for k in range(1, min(len(words), len(short) + 4) + 1):
+    # The longest such span: "STAC, a Spatio-Temporally Aware Cache Compression framework".
+    for k in range(min(len(words), len(short) + 4), 0, -1):
         candidate = rest[: words[k - 1].end()]
-        if not words[k - 1].group().lower().startswith(last):
+        word = words[k - 1].group().lower()
+        if not word.startswith(last) or word in _STOPWORDS:
             continue
         long = best_long_form(short, candidate)
         if long is not None and long == candidate:

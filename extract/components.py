@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .context import PROBLEMS_KEY, STORE_KEY, Context
+from .context import PROBLEMS_KEY, STORE_KEY, Context, doc_text
 from .fields import postprocessor
 from .matching import FieldMatcher
 from .ruleset import load_ruleset
@@ -29,15 +29,15 @@ class FieldComponent:
             raise ValueError(f"[extract] no rule file defines field {field!r}. Known fields: {known}")
         self.name = name
         self.field = field
-        self.matcher = FieldMatcher(field, files, nlp.vocab, nlp.make_doc)
+        self.matcher = FieldMatcher(field, ruleset.matcher_files(field), nlp.vocab, nlp.make_doc)
         self.postprocess = postprocessor(ruleset.postprocess_for(field))
 
     def __call__(self, doc: Doc) -> Doc:
         problems = doc.user_data.setdefault(PROBLEMS_KEY, [])
         found: list = []
-        hits = self.matcher.find(doc, problems=found)
+        hits = self.matcher.find(doc, text=doc_text(doc), problems=found)
         problems.extend(str(p) for p in found)
-        mentions = self.postprocess(doc, hits, Context(doc))
+        mentions = self.postprocess(doc, hits, Context(doc, self.matcher))
         mentions.sort(key=lambda m: m["start"])
         doc.user_data.setdefault(STORE_KEY, {})[self.field] = mentions
         spans = []

@@ -12,12 +12,28 @@ from .sentences import split_sentences
 STORE_KEY = "extract"
 PROBLEMS_KEY = "extract_problems"
 ID_KEY = "extract_id"
+TITLE_KEY = "extract_title"
+TEXT_KEY = "extract_text"
+
+
+def doc_text(doc: Doc) -> str:
+    """`doc.text`, kept in `doc.user_data`: spaCy rebuilds `doc.text` from the tokens on every
+    access (about as slow as tokenizing), so each component asking for it doubled the cost."""
+    text = doc.user_data.get(TEXT_KEY)
+    if text is None:
+        text = doc.user_data[TEXT_KEY] = doc.text
+    return text
 
 
 class Context:
-    def __init__(self, doc: Doc):
+    def __init__(self, doc: Doc, matcher=None):
         self.doc = doc
-        self.text = doc.text
+        self.text = doc_text(doc)
+        self.matcher = matcher
+
+    def rule(self, rule_id: str):
+        """A compiled regex rule of this field (e.g. a `scan: false` helper pattern)."""
+        return self.matcher.by_id[rule_id]
 
     @cached_property
     def sentences(self) -> list[tuple[int, int]]:
@@ -37,6 +53,11 @@ class Context:
     def mentions(self, field: str) -> list[dict]:
         """Mentions an earlier component stored for `field` (empty if it did not run)."""
         return self.doc.user_data.get(STORE_KEY, {}).get(field, [])
+
+    @property
+    def title(self) -> str | None:
+        """The paper's title, when the input carried one."""
+        return self.doc.user_data.get(TITLE_KEY)
 
     @property
     def doc_id(self) -> str | None:

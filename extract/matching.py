@@ -2,6 +2,8 @@
 token patterns through spaCy's matchers. Every hit keeps the id of its rule."""
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,18 @@ from .rulefile import ListFragment, LoadedRuleFile, Pattern, RuleFileError
 from .wordlists import Entry, WordListError, forms_of, load_word_list
 
 REGEX_TIMEOUT_S = 2.0
+TIMEOUT_ENV = "EXTRACT_REGEX_TIMEOUT"  # seconds; overrides REGEX_TIMEOUT_S (tests use a short one)
 _FRAGMENT_REF = regex.compile(r"\(\?&(\w+)\)")
+_TOKEN_ERROR = regex.compile(r"- \[pattern -> (\d+) -> ([^\]\s]+)(?: -> [^\]]*)?\] (.*)")
+
+
+def regex_timeout() -> float:
+    """Seconds one regex rule may run on one document before it is stopped and reported."""
+    value = os.environ.get(TIMEOUT_ENV)
+    try:
+        return float(value) if value else REGEX_TIMEOUT_S
+    except ValueError:
+        return REGEX_TIMEOUT_S
 
 
 @dataclass(slots=True)
@@ -52,12 +65,21 @@ class CompiledRegex:
 
 
 class FieldMatcher:
-    """All rules of one field, compiled. Build once per pipeline; call `find` per doc."""
+    """All rules of one field, compiled. Build once per pipeline; call `find` per doc.
 
-    def __init__(self, field: str, files: list[LoadedRuleFile], vocab, make_doc):
+    A bad rule raises RuleFileError; with a `problems` list, every bad rule is reported
+    there instead and left out (what `extract rules check` uses to list them all).
+    """
+
+    def __init__(self, field: str, files: list[LoadedRuleFile], vocab, make_doc,
+                 problems: list[RuleFileError] | None = None):
         self.field = field
         self.files = files
+        self.timeout = regex_timeout()
+        self._problems = problems
+        self._rule_files: dict[str, Path] = {}
         self.regexes: list[CompiledRegex] = []
+        self.by_id: dict[str, object] = {}  # every compiled regex rule, scanned or not
         self.phrase_rules: dict[str, Pattern] = {}
         self.phrase_names: dict[tuple[str, str], Entry] = {}
         self.phrase_exact = PhraseMatcher(vocab, attr="ORTH")
@@ -75,37 +97,62 @@ class FieldMatcher:
     def _add_file(self, f: LoadedRuleFile, make_doc) -> None:
         local = dict(self.fragments)
         for name, frag in f.spec.fragments.items():
-            local[name] = self._fragment_source(f, name, frag)
+            try:
+                local[name] = self._fragment_source(f, name, frag)
+            except RuleFileError as exc:
+                self._report(exc)
+                local[name] = "(?!)"
         for name in f.spec.fragments:
             try:
                 regex.compile(expand_fragments(local[name], local))
             except (regex.error, ValueError) as exc:
-                raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {_first_line(exc)}") from exc
+                self._report(RuleFileError(f.path, f.line_of("fragments", name),
+                                           f"fragments.{name}: {_first_line(exc)}"), exc)
+                local[name] = "(?!)"
         self.fragments.update(local)
         for i, p in enumerate(f.spec.patterns):
+            if p.id in self._rule_files:
+                self._report(RuleFileError(f.path, f.line_of("patterns", i, "id"),
+                                           f"rule id {p.id} is already used in {self._rule_files[p.id]}", p.id))
+                continue
+            self._rule_files[p.id] = f.path
             try:
                 if p.regex is not None:
-                    self.regexes.append(self._compile_regex(p, local))
+                    compiled = self._compile_regex(p, local)
+                    self.by_id[p.id] = compiled.compiled
+                    if p.scan:
+                        self.regexes.append(compiled)
                 elif p.tokens is not None:
                     self.token_matcher.add(p.id, p.tokens)
                     self.token_rules[p.id] = p
                 else:
                     self._add_phrases(f, p, make_doc)
             except RuleFileError as exc:
-                raise RuleFileError(f.path, f.line_of("patterns", i, exc.message), exc.message, p.id) from exc
-            except (regex.error, ValueError, WordListError) as exc:
+                self._report(RuleFileError(f.path, f.line_of("patterns", i, exc.message), exc.message, p.id), exc)
+            except (regex.error, re.error, ValueError, WordListError, OSError) as exc:
                 key = "regex" if p.regex is not None else "tokens" if p.tokens is not None else (
                     "phrases_file" if p.phrases_file else "phrases")
-                message = _first_line(exc)
-                raise RuleFileError(f.path, f.line_of("patterns", i, key), f"{key}: {message}", p.id) from exc
+                details = _token_errors(exc) if p.tokens is not None else []
+                for (n, t, attr), message in details:
+                    loc = ("patterns", i, "tokens", n, t, attr)
+                    self._report(RuleFileError(f.path, f.line_of(*loc), f"tokens[{n}][{t}].{attr}: {message}", p.id),
+                                 exc)
+                if not details:
+                    self._report(RuleFileError(f.path, f.line_of("patterns", i, key), f"{key}: {_first_line(exc)}",
+                                               p.id), exc)
+
+    def _report(self, problem: RuleFileError, cause: Exception | None = None) -> None:
+        if self._problems is None:
+            raise problem from cause
+        self._problems.append(problem)
 
     def _fragment_source(self, f: LoadedRuleFile, name: str, frag) -> str:
         if isinstance(frag, str):
             return frag
         try:
-            entries = load_word_list(resolve_data_path(frag.file, f.path.parent))
-        except WordListError as exc:
-            raise RuleFileError(f.path, f.line_of("fragments", name), f"fragments.{name}: {exc}") from exc
+            entries = load_word_list(data_file(frag.file, f.path))
+        except (WordListError, FileNotFoundError) as exc:
+            raise RuleFileError(f.path, f.line_of("fragments", name, "file"), f"fragments.{name}: {exc}") from exc
         forms = sorted(set(forms_of(entries, frag.column, frag.aliases)), key=lambda s: (-len(s), s))
         return "|".join(regex.escape(s) for s in forms) or "(?!)"
 
@@ -120,14 +167,15 @@ class FieldMatcher:
 
     def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
         if p.phrases_file:
-            entries = load_word_list(resolve_data_path(p.phrases_file, f.path.parent))
+            entries = load_word_list(data_file(p.phrases_file, f.path))
         else:
             entries = tuple(Entry(s, (s,)) for s in p.phrases)
-        matcher = self.phrase_lower if p.ignore_case else self.phrase_exact
+        ignore_case = _ignores_case(p)
+        matcher = self.phrase_lower if ignore_case else self.phrase_exact
         docs = []
         for e in entries:
             for form in e.forms:
-                key = form.lower() if p.ignore_case else form
+                key = form.lower() if ignore_case else form
                 self.phrase_names.setdefault((p.id, key), e)
                 docs.append(make_doc(form))
         matcher.add(p.id, docs)
@@ -141,7 +189,7 @@ class FieldMatcher:
         for cr in self.regexes:
             p = cr.pattern
             try:
-                for m in cr.compiled.finditer(text, timeout=REGEX_TIMEOUT_S):
+                for m in cr.compiled.finditer(text, timeout=self.timeout):
                     if m.end() == m.start():
                         continue
                     groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
@@ -158,7 +206,7 @@ class FieldMatcher:
                     rule_id = self._vocab.strings[match_id]
                     p = self.phrase_rules[rule_id]
                     span = doc[s:e]
-                    key = span.text.lower() if p.ignore_case else span.text
+                    key = span.text.lower() if _ignores_case(p) else span.text
                     entry = self.phrase_names.get((rule_id, key))
                     hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
                                     name=entry.name if entry else None,
@@ -197,6 +245,39 @@ def resolve_overlaps(hits: list[Hit]) -> list[Hit]:
             chosen.append(h)
             taken.append((h.start, h.end))
     return sorted(chosen, key=lambda h: h.start)
+
+
+def data_file(name: str, rule_file: Path) -> Path:
+    """The word list a rule file names: beside the rule file, else in the `data/` folder beside
+    its rules folder (a user's `myrules/` + `data/`), else in the built-in `data/`."""
+    base = rule_file.parent
+    candidates = [base / name]
+    if name.startswith("data/"):
+        candidates.append(base.parent / name)
+    candidates.append(resolve_data_path(name, base))
+    for path in candidates:
+        if path.is_file():
+            return path.resolve()
+    looked = ", ".join(dict.fromkeys(str(c.resolve()) for c in candidates))
+    raise FileNotFoundError(f"word list {name} not found (looked in {looked})")
+
+
+def _ignores_case(p: Pattern) -> bool:
+    return p.ignore_case or "IGNORECASE" in p.flags
+
+
+def _token_errors(exc: Exception) -> list[tuple[tuple[int, int, str], str]]:
+    """spaCy's token-pattern validation report as ((pattern, token, attribute), message) items."""
+    out: dict[tuple[int, int, str], str] = {}
+    pattern = 0
+    for line in str(exc).splitlines():
+        if line.startswith("Pattern ") and line.rstrip(":").split()[-1].isdigit():
+            pattern = int(line.rstrip(":").split()[-1])
+        m = _TOKEN_ERROR.match(line.strip())
+        if m:
+            message = m.group(3).replace("Extra inputs are not permitted", "unknown token attribute")
+            out.setdefault((pattern, int(m.group(1)), m.group(2)), message)
+    return list(out.items())
 
 
 def _first_line(exc: Exception) -> str:

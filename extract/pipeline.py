@@ -7,7 +7,7 @@ from spacy.language import Language
 
 from . import components  # noqa: F401  (registers the factories)
 from .cleantext import clean
-from .context import ID_KEY, PROBLEMS_KEY, STORE_KEY
+from .context import ID_KEY, PROBLEMS_KEY, STORE_KEY, TEXT_KEY, TITLE_KEY
 from .inputs import Abstract
 from .records import Record, mention_type
 from .ruleset import PIPELINE_ORDER, load_ruleset
@@ -38,6 +38,9 @@ class Extractor:
         view = clean(abstract.text)
         doc = self.nlp.make_doc(view.text)
         doc.user_data[ID_KEY] = abstract.id
+        if abstract.title:
+            doc.user_data[TITLE_KEY] = abstract.title  # names in "NAME: subtitle" are the paper's own
+        doc.user_data[TEXT_KEY] = view.text  # == doc.text, which spaCy rebuilds on every access
         for _, component in self.nlp.pipeline:
             doc = component(doc)
         self.problems.extend(doc.user_data.get(PROBLEMS_KEY, []))

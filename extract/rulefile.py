@@ -5,13 +5,19 @@ document is processed. Loaded rule files are frozen.
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 FLAG_NAMES = ("IGNORECASE", "MULTILINE", "DOTALL", "VERBOSE", "ASCII")
+# Id of a stand-in for a pattern that failed validation (kept so that indices map to lines).
+INVALID_PREFIX = "<invalid "
+# A record's own keys: a rule-file field of that name would overwrite them.
+RESERVED_FIELDS = ("id", "source", "collection", "title", "text")
 
 
 class RuleFileError(Exception):
@@ -19,8 +25,18 @@ class RuleFileError(Exception):
 
     def __init__(self, path: Path | str, line: int, message: str, rule_id: str | None = None):
         self.path, self.line, self.message, self.rule_id = str(path), line, message, rule_id
-        suffix = f" (rule {rule_id})" if rule_id else ""
-        super().__init__(f"{self.path}:{line}: {message}{suffix}")
+        super().__init__(self.display())
+
+    def display(self, base: Path | None = None) -> str:
+        """The one-line report; the path is shown relative to `base` when it lies under it."""
+        path = self.path
+        if base is not None:
+            try:
+                path = str(Path(self.path).relative_to(base))
+            except ValueError:
+                pass
+        suffix = f" (rule {self.rule_id})" if self.rule_id else ""
+        return f"{path}:{self.line}: {self.message}{suffix}"
 
 
 class _Closed(BaseModel):
@@ -46,6 +62,8 @@ class Pattern(_Closed):
     priority: int = 0
     label: Optional[str] = None
     set: dict[str, Union[str, int, float, bool, None]] = {}
+    scan: bool = Field(True, description="false: compiled, but only run by the field's post-processor "
+                                          "(e.g. to extend a match rightwards), never scanned over the text")
 
     @model_validator(mode="after")
     def _one_matcher(self):
@@ -68,13 +86,20 @@ class RuleFile(_Closed):
     patterns: list[Pattern] = []
     examples: list[Example] = []
 
+    @field_validator("field")
+    @classmethod
+    def _not_a_record_key(cls, field: str) -> str:
+        if field in RESERVED_FIELDS:
+            raise ValueError(f"`{field}` is a record key, not a field name; choose another name")
+        return field
+
     @field_validator("patterns")
     @classmethod
     def _unique_ids(cls, patterns: list[Pattern]) -> list[Pattern]:
         seen: set[str] = set()
-        for p in patterns:
+        for i, p in enumerate(patterns):
             if p.id in seen:
-                raise ValueError(f"duplicate rule id {p.id!r}")
+                raise PydanticCustomError("duplicate_id", "duplicate rule id '{id}'", {"id": p.id, "index": i})
             seen.add(p.id)
         return patterns
 
@@ -97,32 +122,135 @@ class LoadedRuleFile(BaseModel):
 
 
 def load_rule_file(path: Path) -> LoadedRuleFile:
-    """Parse and validate one YAML rule file; raise RuleFileError located to a line."""
+    """Parse and validate one YAML rule file; raise the first problem as a RuleFileError."""
+    loaded, problems = check_rule_file(path)
+    if problems:
+        raise problems[0]
+    return loaded
+
+
+def check_rule_file(path: Path) -> tuple[LoadedRuleFile | None, list[RuleFileError]]:
+    """Parse and validate one rule file, collecting every schema problem (not just the first).
+
+    Returns the problems and, when the file is readable, a LoadedRuleFile of its valid parts
+    (bad patterns and examples left out, bad fragments matching nothing) so that the rules
+    that are fine can still be compiled and checked.
+    """
+    path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleFileError(path, 0, f"cannot read rule file: {exc}") from exc
+        return None, [RuleFileError(path, 0, f"cannot read rule file: {exc}")]
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        raise RuleFileError(path, line, f"not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+        return None, [RuleFileError(path, line, f"not valid YAML: {getattr(exc, 'problem', exc)}")]
     lines = _line_table(node)
     if not isinstance(data, dict):
-        raise RuleFileError(path, 1, "a rule file is a mapping with `field:` and `patterns:`")
-    try:
-        spec = RuleFile.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(x for x in err["loc"] if not (isinstance(x, str) and x.startswith("function-after")))
-        loc = tuple(x for x in loc if x not in ("str", "ListFragment"))
-        rule_id = _rule_id_at(data, loc)
-        where = ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(".[", "[")
+        return None, [RuleFileError(path, 1, "a rule file is a mapping with `field:` and `patterns:`")]
+    problems = [RuleFileError(path, line, f"{_where(loc)}: duplicate key `{loc[-1]}` (the later value would win)",
+                              _rule_id_at(data, loc))
+                for loc, line in _duplicate_keys(node)]
+    spec, valid = None, data
+    for _ in range(4):  # errors inside list items hide list-level ones (duplicate ids) until removed
+        try:
+            spec = RuleFile.model_validate(valid)
+            break
+        except ValidationError as exc:
+            problems.extend(_schema_problems(path, data, lines, exc))
+            valid = _salvage(valid, exc, path)
+            if valid is None:
+                break
+    problems.sort(key=lambda p: p.line)
+    loaded = LoadedRuleFile(path=path, spec=spec, lines=lines) if spec is not None else None
+    return loaded, problems
+
+
+_UNION_TAGS = ("str", "ListFragment")
+
+
+def _clean_loc(loc: tuple) -> tuple:
+    return tuple(x for x in loc if not (isinstance(x, str) and (x.startswith("function-") or x in _UNION_TAGS)))
+
+
+def _schema_problems(path: Path, data: dict, lines: dict, exc: ValidationError) -> list[RuleFileError]:
+    """One RuleFileError per pydantic error, with the line, the key path and a plain message."""
+    out: list[RuleFileError] = []
+    seen: set[tuple] = set()
+    for err in exc.errors():
+        raw_loc, loc = tuple(err["loc"]), _clean_loc(tuple(err["loc"]))
+        if loc[:1] == ("fragments",) and len(loc) >= 2:
+            value = data["fragments"][loc[1]]
+            if isinstance(value, dict) and "ListFragment" not in raw_loc:
+                continue  # a mapping fragment: only its ListFragment errors say what is wrong
+            if not isinstance(value, (dict, str)):
+                loc, err = loc[:2], {"type": "fragment", "msg": "a fragment is a regex string or a mapping "
+                                                                 "{file:, column:, aliases:}"}
+        if err["type"] == "duplicate_id":
+            loc = ("patterns", err["ctx"]["index"], "id")
+        message = _message(err, loc)
         line = lines.get(loc) or lines.get(loc[:-1]) or lines.get(loc[:2]) or 1
-        raise RuleFileError(path, line, f"{where}: {err['msg']}", rule_id) from exc
-    return LoadedRuleFile(path=path, spec=spec, lines=lines)
+        key = (line, message)
+        if key in seen:
+            continue
+        seen.add(key)
+        where = _where(loc)
+        out.append(RuleFileError(path, line, f"{where}: {message}" if where else message, _rule_id_at(data, loc)))
+    return out
+
+
+def _message(err: dict, loc: tuple) -> str:
+    kind, msg = err["type"], err["msg"]
+    if kind == "extra_forbidden" and loc:
+        allowed = _allowed_keys(loc)
+        near = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        hint = f"; did you mean `{near[0]}`?" if near else ""
+        return f"unknown key `{loc[-1]}`{hint} (allowed: {', '.join(allowed)})"
+    if kind == "missing" and loc:
+        return f"missing required key `{loc[-1]}`"
+    if kind == "value_error":
+        return msg.removeprefix("Value error, ")
+    return msg
+
+
+def _allowed_keys(loc: tuple) -> list[str]:
+    parent = loc[:-1]
+    if parent == ():
+        model = RuleFile
+    elif parent[:1] == ("patterns",):
+        model = Pattern
+    elif parent[:1] == ("examples",):
+        model = Example
+    else:
+        model = ListFragment
+    return list(model.model_fields)
+
+
+def _where(loc: tuple) -> str:
+    return ".".join(str(x) if not isinstance(x, int) else f"[{x}]" for x in loc).replace(".[", "[")
+
+
+def _salvage(data: dict, exc: ValidationError, path: Path) -> dict | None:
+    """The file's data with the parts that failed validation replaced by stand-ins that match
+    nothing (so list indices, and the lines they map to, stay right), or None if none can go."""
+    data, before = dict(data), data
+    for err in exc.errors():
+        loc = _clean_loc(tuple(err["loc"]))
+        if err["type"] == "duplicate_id":
+            loc = ("patterns", err["ctx"]["index"])
+        if loc[:1] in (("patterns",), ("examples",)) and len(loc) >= 2 and isinstance(loc[1], int):
+            items = list(data[loc[0]])
+            items[loc[1]] = ({"id": f"{INVALID_PREFIX}{path}#{loc[1]}>", "regex": "(?!)"} if loc[0] == "patterns"
+                             else {"text": "", "expect": []})
+            data[loc[0]] = items
+        elif loc[:1] == ("fragments",) and len(loc) >= 2 and isinstance(data.get("fragments"), dict):
+            data["fragments"] = {**data["fragments"], loc[1]: "(?!)"}
+        elif len(loc) == 1 and err["type"] == "extra_forbidden":
+            data.pop(loc[0], None)
+    return data if data != before else None
 
 
 def _rule_id_at(data: dict, loc: tuple) -> str | None:
@@ -132,6 +260,20 @@ def _rule_id_at(data: dict, loc: tuple) -> str | None:
         except (IndexError, AttributeError, KeyError, TypeError):
             return None
     return None
+
+
+def _duplicate_keys(node: yaml.Node | None, prefix: tuple = ()):
+    """(key path, line) of every key that repeats in its mapping: YAML keeps only the last."""
+    if isinstance(node, yaml.MappingNode):
+        seen: set = set()
+        for key, value in node.value:
+            if key.value in seen:
+                yield prefix + (key.value,), key.start_mark.line + 1
+            seen.add(key.value)
+            yield from _duplicate_keys(value, prefix + (key.value,))
+    elif isinstance(node, yaml.SequenceNode):
+        for i, value in enumerate(node.value):
+            yield from _duplicate_keys(value, prefix + (i,))
 
 
 def _line_table(node: yaml.Node | None, prefix: tuple = ()) -> dict[tuple, int]:

@@ -10,9 +10,11 @@ from pathlib import Path
 
 from .records import BUILTIN_FIELDS
 from .resources import rules_dir
-from .rulefile import LoadedRuleFile, RuleFileError, load_rule_file
+from .rulefile import LoadedRuleFile, RuleFileError, check_rule_file, load_rule_file
 
 # `acronyms` is not an output field: it finds definitions that the name fields share.
+# Files with `field: common` hold only named fragments that every field may use.
+COMMON = "common"
 PIPELINE_ORDER = ("acronyms", "github", "models", "datasets", "methods", "speedups", "metrics")
 
 
@@ -22,7 +24,7 @@ class RuleSet:
 
     def fields(self) -> list[str]:
         """Every field with rules, built-ins in pipeline order, then rule-file fields."""
-        names = list(dict.fromkeys(f.spec.field for f in self.files))
+        names = [n for n in dict.fromkeys(f.spec.field for f in self.files) if n != COMMON]
         builtin = [f for f in PIPELINE_ORDER if f in names]
         return builtin + [f for f in names if f not in PIPELINE_ORDER]
 
@@ -34,6 +36,10 @@ class RuleSet:
 
     def files_for(self, field: str) -> list[LoadedRuleFile]:
         return [f for f in self.files if f.spec.field == field]
+
+    def matcher_files(self, field: str) -> list[LoadedRuleFile]:
+        """The files a field's matcher compiles: shared fragments first, then the field's own."""
+        return self.files_for(COMMON) + self.files_for(field) if field != COMMON else []
 
     def postprocess_for(self, field: str) -> str | None:
         named = [f.spec.postprocess for f in self.files_for(field) if f.spec.postprocess]
@@ -57,6 +63,64 @@ def _load(extra_dirs: tuple[str, ...]) -> RuleSet:
             raise RuleFileError(directory, 0, "rules directory not found")
         files.extend(load_rule_file(p) for p in rule_files_in(directory))
     return RuleSet(tuple(files))
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What `extract rules check` found: the files that parsed, and every problem."""
+
+    ruleset: RuleSet
+    problems: tuple[RuleFileError, ...]
+
+
+def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
+    """Load and compile every rule file as a run would (schema, regexes, fragments, token
+    patterns, word lists, post-processors), collecting every problem instead of the first."""
+    import spacy
+
+    from .matching import FieldMatcher
+
+    problems: list[RuleFileError] = []
+    files: list[LoadedRuleFile] = []
+    for directory in (rules_dir(), *(Path(d).resolve() for d in extra_dirs)):
+        if not directory.is_dir():
+            problems.append(RuleFileError(directory, 0, "rules directory not found"))
+            continue
+        for path in rule_files_in(directory):
+            loaded, found = check_rule_file(path)
+            problems.extend(found)
+            if loaded is not None:
+                files.append(loaded)
+    ruleset = RuleSet(tuple(files))
+    nlp = spacy.blank("en")
+    for field in ruleset.fields() or [COMMON]:
+        matcher_files = ruleset.matcher_files(field) if field != COMMON else ruleset.files_for(COMMON)
+        FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)
+        problems.extend(_postprocess_problems(ruleset.files_for(field)))
+    unique = {p.display(): p for p in problems}
+    ordered = sorted(unique.values(), key=lambda p: (p.path, p.line))
+    return CheckReport(ruleset, tuple(ordered))
+
+
+def _postprocess_problems(files: list[LoadedRuleFile]) -> list[RuleFileError]:
+    from .fields import postprocessor
+
+    out, first = [], None
+    for f in files:
+        name = f.spec.postprocess
+        if not name:
+            continue
+        line = f.line_of("postprocess")
+        if first is not None and name != first[0]:
+            out.append(RuleFileError(f.path, line, f"postprocess: {name} conflicts with {first[0]} in {first[1]}"))
+            continue
+        first = first or (name, f.path)
+        try:
+            postprocessor(name)
+        except (ImportError, AttributeError) as exc:
+            out.append(RuleFileError(f.path, line, f"postprocess: no post-processor extract.fields.{name} "
+                                                   f"with a `postprocess` function ({exc})"))
+    return out
 
 
 def all_rule_paths(extra_dirs: tuple[str, ...] = ()) -> list[Path]:

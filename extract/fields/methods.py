@@ -1,0 +1,239 @@
+"""Methods: the paper's own (cue phrases, coined names, acronym definitions in sentences that
+introduce the work, named components, the name before the title's colon) and specific existing
+ones it mentions (gazetteer; acronyms whose expansion is headed by a method noun). An acronym
+and its expansion are one item. The cue patterns are `methods.ctx.*` rules in
+rules/methods.yaml; the word lists are in data/gazetteers/.
+"""
+from __future__ import annotations
+
+import regex
+
+from .. import lexicon
+from ..names import clean_name, name_key
+
+METHODS = "methods.tsv"
+PROPOSING = ("methods.cue", "methods.named", "methods.ours")
+
+
+class Cues:
+    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`)."""
+
+    def __init__(self, context):
+        self._context = context
+
+    def __getattr__(self, name: str):
+        value = self._context.rule(f"methods.ctx.{name}")
+        setattr(self, name, value)
+        return value
+
+
+def postprocess(doc, hits, context) -> list[dict]:
+    text = context.text
+    cues = Cues(context)
+    # Names already taken as models or datasets are not methods, unless the method list knows
+    # them too (architectures such as Mamba-2 are both).
+    taken = [m for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
+    blocked = [(m["start"], m["end"]) for m in taken]
+    blocked_keys = {name_key(m["name"]) for m in taken}
+    non_method_heads = lexicon.word_set("non_method_heads.txt")
+    items: list[dict] = []
+
+    def add(start, end, name, role, rule, priority, long_form=None):
+        name = cues.leading_words.sub("", clean_name(name))
+        if not name or cues.too_short.match(name) or lexicon.is_generic(name) or name_key(name) in blocked_keys:
+            return
+        if cues.modifier_after.match(text[end : end + 12]) or cues.modifier_suffix.search(name) or _head(name) in non_method_heads:
+            return
+        items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
+                      "rule": rule, "priority": priority})
+
+    pending_components = []
+    definitions = context.mentions("acronyms")
+    for h in hits:
+        s, e, name = h.groups.get("name", (h.start, h.end, h.text))
+        sentence = context.sentence_of(s)
+        before = text[sentence[0] : s]
+        if h.rule in PROPOSING:
+            add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule == "methods.appositive":
+            if cues.first_person.search(text, *sentence) and not cues.existing.search(before):
+                add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule in ("methods.component", "methods.subject"):
+            pending_components.append((s, e, name, h, before))
+        elif h.name is not None:  # gazetteer
+            _add_known(h, hits, text, sentence, definitions, cues, add)
+
+    _add_title_name(context, add)
+    proposes = any(i["role"] == "proposed" for i in items)
+    for s, e, name, h, before in pending_components:
+        subject = h.rule == "methods.subject" and cues.intro.match(before)
+        ours = h.rule == "methods.component" and _proposed_here(before, cues)
+        if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
+            add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule == "methods.component" and cues.used_before.search(before[-40:]) and cues.coined.match(name):
+            add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
+
+    for d in definitions:
+        _add_definition(d, items, context, cues, add)
+
+    items = _merge(items, definitions)
+    items = [i for i in items if not any(i["start"] < be and bs < i["end"] for bs, be in blocked)]
+    return _one_per_name(items)
+
+
+def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
+    """A gazetteer hit: an existing method, unless the text says otherwise."""
+    if _inside_compound(text, h.start, h.end):
+        return  # CFM inside SOT-CFM, AdamW in AdamW-style
+    if _redefined(h, definitions):
+        return  # the text defines this acronym as something else (P2P = Point-to-Point)
+    flags = h.attrs.get("flags")
+    if flags == "optional":
+        return  # building blocks (LoRA, KV cache, RoPE): gold lists them as optional at most
+    if flags == "ambiguous" and not cues.methodish.search(text, *sentence) and not _near_other_method(hits, h, sentence):
+        return
+    start = _modifiers_before(text, h.start, cues)
+    written_long = h.text == h.attrs.get("long_form") or h.text.lower() == h.name.lower()
+    name = text[start : h.end] if start < h.start or written_long else h.name
+    add(start, h.end, name, "other", h.rule, 0)
+
+
+def _add_title_name(context, add) -> None:
+    """A name the title puts before its colon, where the abstract uses it too."""
+    if not context.title:
+        return
+    m = context.rule("methods.title").match(context.title)
+    if not m:
+        return
+    name = m.group("name")
+    found = regex.search(r"(?<![\w-])" + regex.escape(name) + r"(?![\w-])", context.text)
+    if found and lexicon.lookup(METHODS, name) is None and not lexicon.is_generic(name):
+        add(found.start(), found.end(), name, "proposed", "methods.title", 3)
+
+
+def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
+    """An acronym definition: the paper's own, an existing method, or not a method at all."""
+    short, long = d["name"], d["long_form"]
+    if lexicon.is_generic(short) or lexicon.is_generic(long):
+        return
+    if lexicon.lookup("metrics.tsv", long) or lexicon.lookup("metrics.tsv", short):
+        return  # "Attack Success Rate (ASR)" is a measure, not a method
+    text = context.text
+    first = min(d["start"], d["long_start"])
+    before = text[context.sentence_of(first)[0] : first]
+    introduced = bool(cues.proposal_verb.search(before)) and _proposed_here(before, cues)
+    if _head(long) in lexicon.word_set("non_method_heads.txt") and not introduced:
+        return  # "Unmanned Aerial Vehicles (UAVs)", but "we introduce ... Equilibrium (ROSE)"
+    span = (first, max(d["end"], d["long_end"]))
+    linked = any(i["role"] == "proposed" and i["start"] < span[1] and span[0] < i["end"] for i in items)
+    same_name = any(i["role"] == "proposed" and name_key(i["name"]) == name_key(short) for i in items)
+    known = lexicon.lookup(METHODS, long) or _same_meaning(lexicon.lookup(METHODS, short), long)
+    method_head = _head(long) in lexicon.word_set("method_heads.txt")
+    if known and not (linked or same_name):
+        if known.attrs.get("flags") != "optional":
+            add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
+        return
+    title = _title_case(long)
+    if linked or same_name or introduced or (title and _proposed_here(before, cues)):
+        add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
+    elif title and _after_first_proposal(items, first) and not cues.existing.search(before) and not method_head:
+        # A new Title Case name defined once the paper has started describing its own method.
+        add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
+    elif method_head:
+        add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
+
+
+def _one_per_name(items: list[dict]) -> list[dict]:
+    """The strongest reading of each name; a long form found anywhere is kept."""
+    out, seen = [], {}
+    for i in sorted(items, key=lambda i: (-i["priority"], i["start"])):
+        key = name_key(i["name"])
+        if key in seen:
+            if i["long_form"] and not seen[key]["long_form"]:
+                seen[key]["long_form"] = i["long_form"]
+            continue
+        seen[key] = i
+        out.append(i)
+    for i in out:
+        i.pop("priority")
+    return out
+
+
+def _head(phrase: str) -> str:
+    word = regex.split(r"[\s-]+", phrase.strip())[-1].lower()
+    return word[:-1] if word.endswith("s") and word[:-1] in lexicon.word_set("method_heads.txt") else word
+
+
+def _merge(items: list[dict], definitions: list[dict]) -> list[dict]:
+    """A name found inside a defined acronym's expansion is that acronym's item."""
+    out = []
+    for i in items:
+        for d in definitions:
+            overlaps = i["start"] < d["long_end"] and d["long_start"] < i["end"]
+            if overlaps or name_key(i["name"]) == name_key(d["long_form"]):
+                i = {**i, "name": d["name"], "long_form": d["long_form"], "start": d["start"], "end": d["end"]}
+                break
+            if name_key(i["name"]) == name_key(d["name"]) and not i["long_form"]:
+                i = {**i, "long_form": d["long_form"]}
+        out.append(i)
+    return out
+
+
+def _same_meaning(entry, long: str):
+    """The listed entry, if the text's expansion is one of its forms (P2P is not always Prompt-to-Prompt)."""
+    if entry is None:
+        return None
+    forms = {name_key(f) for f in (*entry.forms, entry.attrs.get("long_form", "")) if f}
+    return entry if name_key(long) in forms else None
+
+
+def _redefined(h, definitions) -> bool:
+    forms = {name_key(f) for f in [h.name, h.attrs.get("long_form"), *h.attrs.get("aliases", "").split("|")] if f}
+    return any(d["name"] == h.text and name_key(d["long_form"]) not in forms for d in definitions)
+
+
+def _inside_compound(text: str, start: int, end: int) -> bool:
+    """A match that is only part of a hyphenated word (CFM in SOT-CFM, AdamW in AdamW-style)."""
+    return (start > 1 and text[start - 1] == "-" and text[start - 2].isalnum()) or (
+        end + 1 < len(text) and text[end] == "-" and text[end + 1].isalnum())
+
+
+def _modifiers_before(text: str, start: int, cues) -> int:
+    """Take in capitalised modifiers written before a known method: Stochastic Frank-Wolfe."""
+    modifiers = lexicon.word_set("method_modifiers.txt", lower=False)
+    while True:
+        m = cues.capitalised_before.search(text, max(0, start - 30), start)
+        if not m or m.group(1) not in modifiers:
+            return start
+        start = m.start(1)
+
+
+def _near_other_method(hits, h, sentence) -> bool:
+    return any(o is not h and o.name is not None and sentence[0] <= o.start < sentence[1]
+               and o.attrs.get("flags") != "ambiguous" for o in hits)
+
+
+def _proposed_here(before: str, cues) -> bool:
+    """The sentence so far introduces the paper's own work, and nothing in the clause since
+    the last cue says the name is something that work merely uses."""
+    cue = None
+    for cue in cues.proposal.finditer(before):
+        pass
+    if cue is None or cues.existing.search(before):
+        return False
+    verb = None
+    for verb in cues.proposal_verb.finditer(before, cue.start()):
+        pass
+    breaks = [m.end() for m in cues.clause_break.finditer(before)]
+    since = max(verb.end() if verb else cue.end(), max(breaks, default=0))
+    return not cues.uses.search(before[since:])
+
+
+def _title_case(phrase: str) -> bool:
+    words = [w for w in phrase.split() if w.lower() not in ("of", "for", "and", "with", "in", "on", "via", "to", "the", "a")]
+    return len(words) >= 2 and all(w[:1].isupper() for w in words)
+
+
+def _after_first_proposal(items: list[dict], offset: int) -> bool:
+    starts = [i["start"] for i in items if i["role"] == "proposed"]
+    return bool(starts) and min(starts) <= offset
