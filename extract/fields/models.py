@@ -36,9 +36,9 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             candidates.append(candidate)
         elif h.rule == "models.numbered":
-            entry = lexicon.lookup(MODELS, h.groups["family"][2])
-            if entry is None or h.groups["family"][2] not in entry.forms:
-                continue  # family names must be written as the list writes them (SiT is not SIT)
+            entry = _family(h.groups["family"][2])
+            if entry is None:
+                continue
             m = extension.match(text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
         else:  # a sized name, family possibly unknown
@@ -107,3 +107,15 @@ def _is_dataset(text: str) -> bool:
         return lexicon.lookup(DATASETS, text) is not None
     except Exception:
         return False
+
+
+def _family(written: str):
+    """The listed family a numbered name is written with: ResNet in ResNet50V2, EfficientNet in
+    EfficientNetB0. Family names must be written as the list writes them (SiT is not SIT)."""
+    trimmed = written[:-1] if written[-1:].isupper() or written[-1:] == "v" else None  # YOLOv8, EfficientNetB0
+    for candidate in (written, trimmed):
+        if candidate:
+            entry = lexicon.lookup(MODELS, candidate)
+            if entry is not None and candidate in entry.forms:
+                return entry
+    return None
