@@ -56,12 +56,14 @@ class RuleTimeout:
 
 
 class CompiledRegex:
-    __slots__ = ("pattern", "compiled", "group_names")
+    __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups")
 
-    def __init__(self, pattern: Pattern, compiled):
+    def __init__(self, pattern: Pattern, compiled, before=None):
         self.pattern = pattern
         self.compiled = compiled
         self.group_names = tuple(compiled.groupindex)
+        self.before = before  # compiled `before:` regex, anchored at its end
+        self.before_groups = tuple(before.groupindex) if before is not None else ()
 
 
 class FieldMatcher:
@@ -163,7 +165,10 @@ class FieldMatcher:
             flags |= getattr(regex, name)
         if p.ignore_case:
             flags |= regex.IGNORECASE
-        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0))
+        before = None
+        if p.before is not None:
+            before = regex.compile("(?:" + expand_fragments(p.before, fragments) + r")\Z", flags | regex.VERSION0)
+        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0), before)
 
     def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
         if p.phrases_file:
@@ -193,7 +198,15 @@ class FieldMatcher:
                     if m.end() == m.start():
                         continue
                     groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
-                    hits.append(Hit(p.id, m.start(), m.end(), m.group(), p.priority, p.label,
+                    start = m.start()
+                    if cr.before is not None:
+                        b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
+                        if b is None:
+                            continue
+                        groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups
+                                       if b.group(g) is not None})
+                        start = b.start()
+                    hits.append(Hit(p.id, start, m.end(), text[start : m.end()], p.priority, p.label,
                                     attrs=dict(p.set), groups=groups))
             except TimeoutError:
                 if problems is not None:

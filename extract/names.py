@@ -3,6 +3,7 @@ case-, accent-, markup-, punctuation- and plural-insensitively."""
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 import regex
 
@@ -16,10 +17,15 @@ def clean_name(text: str) -> str:
     return _SPACES.sub(" ", text).strip(_STRIP)
 
 
+@lru_cache(maxsize=1 << 16)
 def name_key(name: str) -> str:
-    """Compare key: accents folded, lower case, only letters and digits, plural `s` dropped."""
-    folded = unicodedata.normalize("NFKD", name)
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    """Compare key: accents folded, lower case, only letters and digits, plural `s` dropped.
+    Cached: the same few thousand names are keyed over and over."""
+    if name.isascii():
+        folded = name
+    else:
+        folded = unicodedata.normalize("NFKD", name)
+        folded = "".join(c for c in folded if not unicodedata.combining(c))
     key = _NOT_ALNUM.sub("", folded.lower())
     if len(key) > 3 and key.endswith("es") and key[-3] in "sxz":
         return key[:-2]
