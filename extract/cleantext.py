@@ -21,6 +21,9 @@ Choices worth knowing:
   ``\\varepsilon`` -> ``ε``, ``\\phi``/``\\varphi`` -> ``φ``) so names match.
 * A wrapper whose clean output is made only of replacements (``$\\times$``)
   maps as a whole: ``×`` -> the 8 raw chars ``$\\times$``.
+* Every replacement segment holds exactly one clean char; that is what keeps
+  empty spans monotone (a position inside a multi-char replacement could not
+  be both after the previous char's source and before the next one's).
 """
 
 from __future__ import annotations
@@ -137,6 +140,7 @@ class _Builder:
         self.n = 0
 
     def copy(self, rs: int, re_: int) -> None:
+        """Copy raw[rs:re_]; adjacent copies merge so plain text is one segment."""
         if rs >= re_:
             return
         segs, k = self.segs, re_ - rs
@@ -149,6 +153,7 @@ class _Builder:
         self.n += k
 
     def put(self, s: str, rs: int, re_: int) -> None:
+        """Emit replacement `s` (one char, or none to drop) for raw[rs:re_]."""
         if s:
             self.segs.append((self.n, self.n + len(s), rs, re_, False))
             self.parts.append(s)
@@ -161,19 +166,26 @@ class _Builder:
         ms, me = m.span()
         ms += skip
         gs, ge = m.span(group)
-        k, cs = len(self.segs), self.n
+        k = len(self.segs)
         self.put(before, ms, gs)
         inner = self.n
         self.scan(gs, ge)
         inner_end = self.n
         self.put(after, ge, me)
-        new = self.segs[k:]
-        if new and not any(seg[4] for seg in new):  # all replacements
-            self.segs[k:] = [(cs, self.n, ms, me, False)]
+        segs = self.segs
+        if len(segs) > k and not any(seg[4] for seg in segs[k:]):
+            # Only replacements: they absorb the delimiters (`$\\times$` -> `×`
+            # maps to all 8 chars).  Each keeps its own clean char, so empty
+            # spans between them still map monotonically.
+            c0, c1, _, r1, _ = segs[k]
+            segs[k] = (c0, c1, ms, r1, False)
+            c0, c1, r0, _, _ = segs[-1]
+            segs[-1] = (c0, c1, r0, me, False)
         if inner < inner_end:
             self.wraps.append((inner, inner_end, ms, me))
 
     def scan(self, pos: int, endpos: int) -> None:
+        """Clean raw[pos:endpos]: copy between matches, dispatch on the branch."""
         last = pos
         for m in _MARKUP.finditer(self.raw, pos, endpos):
             ms, me = m.span()
@@ -227,8 +239,8 @@ class _Builder:
             self.copy(us, ue)
             return
         self.scan(ts, te)
-        self.put(" (", te, us)
-        self.copy(us, ue + 1)
+        self.put(" ", te, te + 1)  # `](` -> ` (`
+        self.copy(us - 1, ue + 1)
 
     def _unicode(self, m) -> None:
         """MathJax ``\\unicode{x2014}``; unprintable code points stay raw."""
@@ -268,7 +280,11 @@ class CleanText:
         return self._segs[-1][3] if self._segs else 0
 
     def raw_span(self, start: int, end: int) -> tuple[int, int]:
-        """Smallest raw span covering the sources of clean chars [start, end)."""
+        """Smallest raw span covering the sources of clean chars [start, end).
+
+        An empty span at i is the position where char i's source starts (at
+        or after the end of char i-1's source), so starts and ends are both
+        monotone."""
         if not 0 <= start <= end <= len(self.text):
             raise IndexError(f"clean span ({start}, {end}) out of range")
         if start == end:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 from . import __version__
 
@@ -42,9 +41,29 @@ def _parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="extract records from abstracts", epilog=EPILOG_RUN,
                          description="Read abstracts (seeds-style .txt, .jsonl, directories, -, .gz) and write one JSON record per abstract.")
     run.add_argument("inputs", nargs="+", metavar="INPUT", help="files, directories, or - for stdin")
-    run.add_argument("-o", "--output", default="-", help="output JSONL file (default: stdout)")
+    run.add_argument("-o", "--output", default="-",
+                     help="output file: JSONL, or a table by its suffix (.csv, .tsv, .xlsx) (default: JSONL on stdout)")
+    run.add_argument("-j", "--jobs", type=_positive_int, default=None, metavar="N",
+                     help="worker processes (default: all cores); the output is the same for every N")
+    run.add_argument("--resume", action="store_true",
+                     help="continue an interrupted run into the same JSONL output: keeps its complete records, "
+                          "cuts a torn last line, processes the rest (same inputs and options as the first run)")
+    run.add_argument("--layout", choices=("wide", "long"), default="wide",
+                     help="table outputs: one row per abstract (wide) or per mention (long)")
+    run.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
     _add_rules_arg(run)
     run.set_defaults(handler=cmd_run)
+
+    ex = sub.add_parser("export", help="write records as a spreadsheet table (CSV, TSV, XLSX)",
+                        epilog="example: extract export out.jsonl -o out.xlsx --layout long",
+                        description="Turn records JSONL into a table: one row per abstract (wide) or per mention "
+                                    "(long). The format follows the -o suffix; cells that would run as formulas "
+                                    "are prefixed with '.")
+    ex.add_argument("records", metavar="RECORDS", help="records JSONL written by `extract run` (.gz or - too)")
+    ex.add_argument("-o", "--output", required=True, help="table file: .csv, .tsv or .xlsx (needs the xlsx extra)")
+    ex.add_argument("--layout", choices=("wide", "long"), default="wide",
+                    help="one row per abstract with a column per field (wide), or one row per mention (long)")
+    ex.set_defaults(handler=cmd_export)
 
     ev = sub.add_parser("eval", help="score extraction against gold records", epilog=EPILOG_EVAL,
                         description="Precision, recall and F1 per field by the rules of FIELDS.md.")
@@ -58,6 +77,10 @@ def _parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("schema", help="print the record JSON Schema", epilog="example: extract schema > record.schema.json")
     sc.set_defaults(handler=cmd_schema)
+
+    from .cli_rules import add_rules_commands
+
+    add_rules_commands(sub, _add_rules_arg)
     return p
 
 
@@ -78,16 +101,57 @@ def _extractor(rules_dirs):
 
 
 def cmd_run(args) -> int:
-    from .runner import run_to_file
+    from .export import ExportError
+    from .parallel import WorkerError, default_jobs
+    from .progress import format_summary
+    from .resume import ResumeError
+    from .runner import RunConfig, RunError, run, stop_on_sigterm
 
-    extractor = _extractor(args.rules)
-    started = time.perf_counter()
-    summary = run_to_file(extractor, args.inputs, args.output, problems=sys.stderr)
-    elapsed = time.perf_counter() - started
-    rate = summary.written / elapsed if elapsed else 0.0
-    print(f"extract: {summary.written} records written, {summary.rejected} rows rejected, "
-          f"{elapsed:.1f}s ({rate:.0f} abstracts/s)", file=sys.stderr)
+    extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
+    jobs = args.jobs or default_jobs()
+    config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,
+                       resume=args.resume, layout=args.layout, progress=not args.quiet and sys.stderr.isatty())
+    stop_on_sigterm()
+    try:
+        summary = run(config, extractor=extractor if jobs == 1 else None)
+    except (RunError, ResumeError, WorkerError, ExportError) as exc:
+        raise UserError(str(exc)) from exc
+    except OSError as exc:
+        raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
+    if not args.quiet:
+        for line in format_summary(summary, summary.elapsed):
+            print(line, file=sys.stderr)
+    if summary.interrupted:
+        print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
+        return 130
+    return 1 if summary.rejected or summary.failed else 0
+
+
+def cmd_export(args) -> int:
+    from .export import ExportError, export_records
+
+    def report(message: str) -> None:
+        print(message, file=sys.stderr)
+
+    try:
+        summary = export_records(args.records, args.output, args.layout, report=report)
+    except ExportError as exc:
+        raise UserError(str(exc)) from exc
+    except OSError as exc:
+        raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
+    print(f"extract: {summary.records} records exported as {summary.rows} rows to {args.output}, "
+          f"{summary.rejected} rows rejected", file=sys.stderr)
     return 1 if summary.rejected else 0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
 
 
 def cmd_eval(args) -> int:

@@ -82,11 +82,15 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
 
     problems: list[RuleFileError] = []
     files: list[LoadedRuleFile] = []
-    for directory in (rules_dir(), *(Path(d).resolve() for d in extra_dirs)):
+    builtin = rules_dir()
+    for directory in (builtin, *(Path(d).resolve() for d in extra_dirs)):
         if not directory.is_dir():
             problems.append(RuleFileError(directory, 0, "rules directory not found"))
             continue
-        for path in rule_files_in(directory):
+        paths = rule_files_in(directory)
+        if not paths and directory != builtin:
+            problems.append(RuleFileError(directory, 0, "no rule files (*.yaml, *.yml) in this folder"))
+        for path in paths:
             loaded, found = check_rule_file(path)
             problems.extend(found)
             if loaded is not None:

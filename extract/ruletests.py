@@ -7,7 +7,8 @@ A string in `expect` is compared with a mention's display key (`name`, else `url
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from .names import name_key
 from .rulefile import Example, LoadedRuleFile
@@ -22,6 +23,22 @@ class ExampleResult:
     expected: list
     found: list
     ok: bool
+    mentions: list = field(default_factory=list)  # the field's mentions as found, full dicts
+
+    def report(self, base: Path | None = None) -> str:
+        """A failure as `PATH:LINE: FIELD example failed` plus text, expected and found."""
+        path = self.path
+        if base is not None:
+            try:
+                path = str(Path(self.path).relative_to(base))
+            except ValueError:
+                pass
+        keys = sorted({k for e in self.expected if isinstance(e, dict) for k in e})
+        found = [{k: m.get(k) for k in keys} for m in self.mentions] if keys else self.found
+        return (f"{path}:{self.line}: {self.field} example failed\n"
+                f"  text:     {self.text!r}\n"
+                f"  expected: {self.expected}\n"
+                f"  found:    {found}")
 
 
 def display_key(mention: dict) -> str:
@@ -60,4 +77,4 @@ def run_example(extractor, f: LoadedRuleFile, index: int, ex: Example) -> Exampl
     found = record.get(f.spec.field, [])
     ok = len(found) == len(ex.expect) and all(_same(e, m) for e, m in zip(ex.expect, found))
     return ExampleResult(str(f.path), f.line_of("examples", index), f.spec.field, ex.text, list(ex.expect),
-                         [display_key(m) for m in found], ok)
+                         [display_key(m) for m in found], ok, mentions=found)

@@ -31,6 +31,8 @@ CASES = [
     (r"only $\sim$21K additional parameters", "only ~21K additional parameters",
      "~21K", r"$\sim$21K"),
     (r"we show $$x+y$$ holds", "we show x+y holds", "x+y", "x+y"),
+    (r"a $\alpha\beta$ b", "a αβ b", "β", r"\beta$"),
+    (r"a $\alpha\beta$ b", "a αβ b", "αβ", r"$\alpha\beta$"),
     (r"$κ_{\text{human} \times \text{gemini}} = 0.75$", "κ_human × gemini = 0.75",
      "human × gemini", r"human} \times \text{gemini"),
     (r"a lone $ sign stays", r"a lone $ sign stays", "$", "$"),
@@ -162,6 +164,11 @@ def test_offsets_of_empty_spans_and_ends():
     assert view.raw_span(1, 1) == (5, 5)
     assert view.raw_offset(3) == len(view.raw) == view.raw_span(0, 3)[1]
     assert view.raw_span(2, 3) == (6, 14)
+    # between two replacement chars: after the first's source, at the second's
+    view = clean(r"$\times\times$")
+    assert view.text == "××"
+    assert view.raw_span(0, 1) == (0, 7) and view.raw_span(1, 2) == (7, 14)
+    assert view.raw_span(1, 1) == (7, 7)
     with pytest.raises(IndexError):
         view.raw_span(2, 4)
     with pytest.raises(IndexError):
@@ -199,7 +206,7 @@ plain_text = st.lists(
 ).map("".join)
 
 
-ONE_CHAR = {"~": " ", "`": "'"}  # one-char replacements: nbsp, opening quote
+ONE_CHAR = {"~": " ", "`": "'", "]": " "}  # 1-char replacements: nbsp, quote, link
 
 
 def _starts_ends(view):
@@ -217,6 +224,8 @@ def test_offsets_in_bounds_and_monotone(raw):
     starts, ends = _starts_ends(view)
     assert all(0 <= p <= size for p in starts + ends)
     assert starts == sorted(starts) and ends == sorted(ends)
+    # one clean char per replacement keeps empty spans monotone
+    assert all(seg[1] - seg[0] == 1 for seg in view._segs if not seg[4])
     positions = [view.raw_offset(i) for i in range(n + 1)]
     assert positions == sorted(positions) and positions == starts
     for i in range(n):

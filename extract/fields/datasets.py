@@ -105,7 +105,9 @@ def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
     if _MODIFIER.match(text[h.end : h.end + 12]):
         return None  # "VQA-based"
     short_caps = surface.isupper() and len(surface) <= 3
-    if (h.attrs.get("flags") == "ambiguous" or short_caps) and not _has_context(text, h.start, h.end):
+    # The flag is about the bare name: DIOR-R and DOTA-v1.0 are unambiguous spellings.
+    ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and regex.search(r"[\d-]", surface))
+    if (ambiguous or short_caps) and not _has_context(text, h.start, h.end):
         return None
     if short_caps and _PLURAL_NOUN.match(text, h.end):
         return None  # "PPI datasets" names a kind of dataset

@@ -22,7 +22,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if repo.lower().endswith(".git"):
             repo = repo[:-4]
         # Trailing sentence punctuation after the repository is not part of the link.
-        end = _trim_end(doc.text, h.start, h.end)
+        end = _trim_end(context.text, h.start, h.end)
         if not repo or owner.lower() in SITE_PAGES or owner.endswith("-"):
             continue
         url = f"https://github.com/{owner}/{repo}"
