@@ -12,7 +12,11 @@ DATASETS = "datasets.tsv"
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
 _HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
-_HYPHEN_RIGHT = regex.compile(r"(?:-[\p{L}\d][\p{L}\d.]*)+")
+# Hyphenated parts that belong to the name: capitalised or versioned (FormalMath-Lite, DOTA-v1.0),
+# not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
+_HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
+_COUNT = regex.compile(r"^\d+(?:\.\d+)?[KMBkmb]?-\p{Ll}")
+_SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+)$")
 _NAME_MODIFIER = regex.compile(r"-(?:based|style|like|type|driven|guided|aware|specific|level|wise)$")
 _DATASET_WORDS = regex.compile(r"(?i)bench|data|corpus|suite|QA\b|question|set\b|challenge|arena|collection")
 _MODIFIER = regex.compile(r"^-(?:based|style|like|type|driven|guided|aware|specific|level|wise)\b")
@@ -73,6 +77,10 @@ def postprocess(doc, hits, context) -> list[dict]:
         surface = name or clean_name(text[start:end])
         if name_key(surface) in methods or _MODIFIER.match(text[end : end + 12]) or _NAME_MODIFIER.search(surface):
             continue
+        if _COUNT.match(surface):
+            continue  # "a 219K-example dataset" counts examples
+        if surface.istitle() and " " not in surface and _SENTENCE_START.search(text, max(0, start - 3), start):
+            continue  # "However, the ..." is not a dataset name
         if introduced_by_cue.search(text, max(0, start - 40), start):
             proposed.add(name_key(surface))
         for item in expand_shorthand(surface):
