@@ -18,6 +18,7 @@ _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
 _LAST_WORD = regex.compile(r"(?<![\w-])([\w^+-]+)$")
 _TRAIL_PUNCT = ".,;:"
+_KIND_WORDS = frozenset("framework method approach strategy scheme module mechanism architecture paradigm pipeline system".split())
 _LOOKBACK = 240  # characters before "(" that can hold a long form of at most 2 x 12 words
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
 
@@ -125,11 +126,20 @@ def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
         kind = "capitalised"
         if long is None:
             return None
-    long = long.strip().rstrip(_TRAIL_PUNCT)
+    long = _without_kind_word(short, long.strip().rstrip(_TRAIL_PUNCT))
     long_start = before.rfind(long, start)
     if long_start < 0 or long.lower() == short.lower():
         return None
     return Definition(short, long, short_start, short_start + len(short), long_start, long_start + len(long), kind)
+
+
+def _without_kind_word(short: str, long: str) -> str:
+    """"Robust Duality Learning framework (RoDE)": the name is the part before "framework",
+    when that part still spells the acronym."""
+    head, _, last = long.rpartition(" ")
+    if head and last in _KIND_WORDS and best_long_form(short, head) == head:
+        return head
+    return long
 
 
 def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | None:
