@@ -1,0 +1,86 @@
+"""Metrics: which numbers are results, and what they are linked to. Real-looking sentences
+written for these tests; each row lists the expected entries in order (only the keys given
+are checked). An empty list means the sentence reports no result."""
+import math
+
+import pytest
+
+CASES = [
+    # levels with the metric after or before them
+    ("Our detector reaches 81.4% mAP on the validation split.",
+     [{"value": 81.4, "unit": "%", "metric": "mAP", "kind": "absolute"}]),
+    ("The tagger obtains an F1 score of 0.912 and an exact match of 78.5.",
+     [{"value": 0.912, "metric": "F1 score"}, {"value": 78.5, "metric": "exact match"}]),
+    ("The codec attains 31.2 dB PSNR while the baseline stays at 29.8 dB.",
+     [{"value": 31.2, "unit": "dB", "metric": "PSNR"}]),
+    ("Word error rate drops from 12.4% to 9.1% after adaptation.",
+     [{"value": 12.4, "metric": "Word error rate", "kind": "absolute"},
+      {"value": 9.1, "metric": "Word error rate", "kind": "absolute"}]),
+    ("Macro-F1 improves 64.9 -> 69.0 on the hardest split.",
+     [{"value": 64.9, "metric": "Macro-F1"}, {"value": 69.0, "metric": "Macro-F1"}]),
+    ("Human raters prefer our summaries (62.5% vs. 37.5%).",
+     [{"value": 62.5, "kind": "absolute"}, {"value": 37.5, "kind": "absolute"}]),
+    ("Inter-annotator agreement is high (Cohen's κ = 0.81).",
+     [{"value": 0.81, "metric": "Cohen's κ"}]),
+    ("Mean accuracy ranges from 14.2% to 38.6% across the probes.",
+     [{"value": 14.2, "value_high": 38.6, "metric": "Mean accuracy"}]),
+    # changes: sign, "by", a cue next to the number
+    ("Fine-tuning gives +3.4% top-1 accuracy and -0.8 FID.",
+     [{"value": 3.4, "kind": "increase", "metric": "top-1 accuracy"},
+      {"value": 0.8, "kind": "decrease", "metric": "FID"}]),
+    ("Calibration lowers expected calibration error by 41% relative to temperature scaling.",
+     [{"value": 41, "kind": "decrease", "metric": "expected calibration error"}]),
+    ("The agent yields a 12.5 percentage point gain in success rate.",
+     [{"value": 12.5, "unit": "pp", "kind": "increase", "metric": "success rate"}]),
+    ("Our retriever achieves an average improvement of 6.1% in Recall@10.",
+     [{"value": 6.1, "kind": "increase", "qualifier": "average", "metric": "Recall@10"}]),
+    ("Pruning costs less than 1% accuracy loss and about 2.3 points of BLEU.",
+     [{"value": 1, "qualifier": "less than", "metric": "accuracy"},
+      {"value": 2.3, "unit": "points", "qualifier": "about", "metric": "BLEU"}]),
+    ("Under heavy noise the detectors suffer up to 35% and 28% drops in accuracy.",
+     [{"value": 35, "kind": "decrease", "qualifier": "up to"}, {"value": 28, "kind": "decrease"}]),
+    ("The ensemble reaches an overall accuracy of 98.91 ± 0.13% on the held-out folds.",
+     [{"value": 98.91, "metric": "overall accuracy"}]),
+    ("Our ranker beats BM25 on nDCG in 61.5% of the test cases.",
+     [{"value": 61.5, "metric": None}]),
+    # "respectively" pairs numbers with names in order
+    ("It scores 88.2% and 79.6% accuracy on CIFAR-100 and Tiny-ImageNet, respectively.",
+     [{"value": 88.2, "metric": "accuracy", "dataset": "CIFAR-100"},
+      {"value": 79.6, "metric": "accuracy", "dataset": "Tiny-ImageNet"}]),
+    ("Qwen2.5-7B and LLaMA-3-8B gain 4.2% and 3.1%, respectively.",
+     [{"value": 4.2, "model": "Qwen2.5-7B"}, {"value": 3.1, "model": "LLaMA-3-8B"}]),
+    # baseline named after a comparison cue
+    ("Our model outperforms GPT-4o by 7.3% in accuracy.",
+     [{"value": 7.3, "kind": "increase", "metric": "accuracy", "baseline": "GPT-4o"}]),
+    # not results: counts, sizes, settings, years, thresholds
+    ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
+    ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
+    ("We report mAP at IoU 0.5 for the 7B and 13B variants trained for 3 epochs.", []),
+    ("The labels carry 40% noise and the encoder keeps 25% sparsity.", []),
+    ("Each run uses 8 GPUs, a batch size of 256 and a learning rate of 0.001.", []),
+    ("Accuracy is reported as mean ± std over 5 seeds with 95% confidence intervals.", []),
+    ("Labels are flipped for 20% of the training data and for 15% synthetic unlabeled data.", []),
+    ("The bound decays as O(1/T) and holds with probability 0.9.", []),
+    # a number the speedups field took is not also a metric
+    ("The kernel gives a 3.1x speedup and a 45% reduction in memory footprint.", []),
+]
+
+
+def _same(want, got) -> bool:
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+        return math.isclose(want, got, rel_tol=1e-6)
+    if isinstance(want, str) and isinstance(got, str):
+        return want.lower() == got.lower()
+    return want == got
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
+def test_metrics(extractor, text, expected):
+    record = extractor.extract_text(text)
+    found = [m.model_dump() for m in record.metrics]
+    shown = [{k: m[k] for k in ("value", "value_high", "unit", "metric", "kind", "qualifier", "dataset", "model")
+              if m.get(k) is not None} for m in found]
+    assert len(found) == len(expected), shown
+    for want, got in zip(expected, found):
+        assert all(_same(v, got.get(k)) for k, v in want.items()), (want, shown)
+        assert record.text[got["start"] : got["end"]] == got["text"]

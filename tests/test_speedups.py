@@ -1,0 +1,66 @@
+"""Speedups: a factor or percent counts only with an aspect it is a gain in. Real-looking
+sentences written for these tests; each row lists the expected entries in order (only the
+keys given are checked). An empty list means the sentence claims no speedup."""
+import math
+
+import pytest
+
+CASES = [
+    ("Our sampler delivers a 7.5x speedup over DDIM sampling.",
+     [{"factor": 7.5, "unit": "x", "aspect": "speedup"}]),
+    ("The compiler achieves up to 3.2\u00d7 higher throughput on A100 GPUs.",
+     [{"factor": 3.2, "aspect": "throughput", "qualifier": "up to"}]),
+    ("Quantization cuts GPU memory by 62% with no loss in accuracy.",
+     [{"percent": 62, "unit": "%", "aspect": "memory"}]),
+    ("Early exiting lowers inference latency by roughly 40 percent.",
+     [{"percent": 40, "aspect": "latency", "qualifier": "approximately"}]),
+    ("The planner needs 5x fewer environment steps and 30% fewer tokens.",
+     [{"factor": 5, "aspect": "training steps"}, {"percent": 30, "aspect": "tokens"}]),
+    ("Sparse attention makes decoding two times faster on long inputs.",
+     [{"factor": 2, "aspect": "speedup"}]),
+    ("We obtain an order of magnitude reduction in FLOPs.",
+     [{"factor": 10, "aspect": "FLOPs"}]),
+    ("The method trains 2-3x faster than full fine-tuning.",
+     [{"factor": 2, "aspect": "speedup"}]),
+    ("Our solver runs 4.1x and 6.3x faster on the small and large instances, respectively.",
+     [{"factor": 4.1, "aspect": "speedup"}, {"factor": 6.3, "aspect": "speedup"}]),
+    ("It reduces parameters and latency by 8x and 3x, respectively.",
+     [{"factor": 8, "aspect": "parameters"}, {"factor": 3, "aspect": "latency"}]),
+    ("Distillation yields a 2.4x speedup on LLaMA-2-7B and 1.9x on Mistral-7B.",
+     [{"factor": 2.4, "model": "LLaMA-2-7B"}, {"factor": 1.9, "model": "Mistral-7B", "aspect": "speedup"}]),
+    ("Token pruning reduces the number of visual tokens by 75%.",
+     [{"percent": 75, "aspect": "tokens"}]),
+    ("The curriculum improves sample efficiency by 35% on Atari.",
+     [{"percent": 35, "aspect": "sample efficiency"}]),
+    ("Decoding is 3.1x and 4.6x faster on A100 and H100 GPUs, respectively.",
+     [{"factor": 3.1, "aspect": "speedup"}, {"factor": 4.6, "aspect": "speedup"}]),
+    ("Hashing shrinks the KV cache by 1,200x on long documents.",
+     [{"factor": 1200, "aspect": "memory"}]),
+    # not speedups
+    ("The adapter adds 1.8x more memory and increases latency by 12%.", []),
+    ("Accuracy improves by 4.5% and the error rate drops 2x.", []),
+    ("We upsample images by 4x to 1024 x 1024 pixels with 3x3 kernels.", []),
+    ("The new corpus is 5x larger than prior datasets.", []),
+    ("Models see a 2x longer context window during training.", []),
+]
+
+
+def _same(want, got) -> bool:
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+        return math.isclose(want, got, rel_tol=1e-6)
+    if isinstance(want, str) and isinstance(got, str):
+        return want.lower() == got.lower()
+    return want == got
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
+def test_speedups(extractor, text, expected):
+    record = extractor.extract_text(text)
+    found = [s.model_dump() for s in record.speedups]
+    shown = [{k: s[k] for k in ("factor", "percent", "unit", "aspect", "qualifier", "model", "baseline")
+              if s.get(k) is not None} for s in found]
+    assert len(found) == len(expected), shown
+    for want, got in zip(expected, found):
+        assert all(_same(v, got.get(k)) for k, v in want.items()), (want, shown)
+        assert record.text[got["start"] : got["end"]] == got["text"]
+    assert not {(m.start, m.end) for m in record.metrics} & {(s["start"], s["end"]) for s in found}
