@@ -218,10 +218,13 @@ class FieldMatcher:
                 for match_id, s, e in matcher(doc):
                     rule_id = self._vocab.strings[match_id]
                     p = self.phrase_rules[rule_id]
-                    span = doc[s:e]
-                    key = span.text.lower() if _ignores_case(p) else span.text
+                    # Offsets from the tokens, text from the string: cheaper than a Span.
+                    last = doc[e - 1]
+                    start, end = doc[s].idx, last.idx + len(last)
+                    surface = text[start:end]
+                    key = surface.lower() if _ignores_case(p) else surface
                     entry = self.phrase_names.get((rule_id, key))
-                    hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
+                    hits.append(Hit(rule_id, start, end, surface, p.priority, p.label,
                                     name=entry.name if entry else None,
                                     attrs={**(entry.attrs if entry else {}), **p.set}))
         if self._has_tokens:

@@ -58,6 +58,7 @@ class Metric(_Context):
 class Speedup(_Context):
     factor: Optional[float] = None
     percent: Optional[float] = None
+    value_high: Optional[float] = None  # the high end of a range ("4.45-5.64x")
     unit: Optional[str] = None
     aspect: Optional[str] = None
 

@@ -15,7 +15,8 @@ _HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
 # Hyphenated parts that belong to the name: capitalised or versioned (FormalMath-Lite, DOTA-v1.0),
 # not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
 _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
-_COUNT = regex.compile(r"^\d+(?:\.\d+)?[KMBkmb]?-\p{Ll}")
+# Counts and multipliers are not names: "219K-example", "a 5x larger dataset", "10K samples".
+_COUNT = regex.compile(r"^\d+(?:\.\d+)?(?:[KMBkmbx×]|[KMBkmb]?-\p{Ll}.*)$")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+)$")
 _NAME_MODIFIER = regex.compile(r"-(?:based|style|like|type|driven|guided|aware|specific|level|wise)$")
 _DATASET_WORDS = regex.compile(r"(?i)bench|data|corpus|suite|QA\b|question|set\b|challenge|arena|collection")

@@ -15,6 +15,8 @@ MODELS = "models.tsv"
 DATASETS = "datasets.tsv"
 _SIZE = regex.compile(r"(?<![\w.])(?:\d+x)?\d+(?:\.\d+)?[BMKT](?![A-Za-z])")
 _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?:\d+(?:\.\d+)?[BMKT]?))+)")
+# A model name that continues into a benchmark name (LLaVA-Bench, GPT-4V-Eval) is the benchmark's.
+_BENCH_AFTER = regex.compile(r"-?(?:Bench|BENCH|bench|Eval|EVAL|QA|Arena|Wild)\b")
 _MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series|-\d|\d)", regex.I)
 
 
@@ -53,6 +55,8 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
     out, seen = [], set()
     for start, end, family, _, rule in _merge_adjacent(_longest_first(candidates), text):
+        if _BENCH_AFTER.match(text, end):
+            continue
         surface = clean_name(text[start:end])
         if lexicon.is_generic(surface):
             continue

@@ -68,6 +68,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 entry["factor"] = num.value
             else:
                 entry["percent"] = num.value
+            entry["value_high"] = num.high
             out.append(entry)
     return out
 
