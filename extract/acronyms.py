@@ -13,6 +13,7 @@ _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 _WORD = regex.compile(r"\S+")
 # The appositive "SF, a long form ...": found from its comma, then the short form is read
 # backwards from it (scanning for the short form everywhere costs a hundred times more).
+_COMMA = regex.compile(r",\s")
 _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
@@ -89,9 +90,10 @@ def find_definitions(text: str) -> list[Definition]:
         if d:
             found.append(d)
     taken = {d.short for d in found}
-    for m in _APPOSITIVE_COMMA.finditer(text):
-        sf = _SHORT_BEFORE.search(text, max(0, m.start() - 30), m.start())
-        d = _appositive(text, sf, m) if sf else None
+    for comma in _COMMA.finditer(text):
+        sf = _SHORT_BEFORE.search(text, max(0, comma.start() - 30), comma.start())
+        m = _APPOSITIVE_COMMA.match(text, comma.start()) if sf else None
+        d = _appositive(text, sf, m) if m else None
         if d and d.short not in taken:
             found.append(d)
             taken.add(d.short)

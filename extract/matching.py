@@ -82,6 +82,7 @@ class FieldMatcher:
         self._rule_files: dict[str, Path] = {}
         self.regexes: list[CompiledRegex] = []
         self.by_id: dict[str, object] = {}  # every compiled regex rule, scanned or not
+        self.compiled_rules: dict[str, CompiledRegex] = {}
         self.phrase_rules: dict[str, Pattern] = {}
         self.phrase_names: dict[tuple[str, str], Entry] = {}
         self.phrase_exact = PhraseMatcher(vocab, attr="ORTH")
@@ -122,6 +123,7 @@ class FieldMatcher:
                 if p.regex is not None:
                     compiled = self._compile_regex(p, local)
                     self.by_id[p.id] = compiled.compiled
+                    self.compiled_rules[p.id] = compiled
                     if p.scan:
                         self.regexes.append(compiled)
                 elif p.tokens is not None:
@@ -187,30 +189,43 @@ class FieldMatcher:
         self.phrase_rules[p.id] = p
 
     # -- run -------------------------------------------------------------------
+    def run_rule(self, rule_id: str, text: str, pos: int = 0, endpos: int | None = None,
+                 problems: list | None = None, doc_id: str | None = None) -> list[Hit]:
+        """Hits of one regex rule (a `scan: false` one too) within text[pos:endpos], for a
+        post-processor that only needs it where a cue says so."""
+        cr = self.compiled_rules[rule_id]
+        return self._regex_hits(cr, text, pos, len(text) if endpos is None else endpos, problems, doc_id)
+
+    def _regex_hits(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, problems, doc_id) -> list[Hit]:
+        p = cr.pattern
+        hits = []
+        try:
+            for m in cr.compiled.finditer(text, pos, endpos, timeout=self.timeout):
+                if m.end() == m.start():
+                    continue
+                groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
+                start = m.start()
+                if cr.before is not None:
+                    b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
+                    if b is None:
+                        continue
+                    groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups
+                                   if b.group(g) is not None})
+                    start = b.start()
+                hits.append(Hit(p.id, start, m.end(), text[start : m.end()], p.priority, p.label,
+                                attrs=dict(p.set), groups=groups))
+        except TimeoutError:
+            if problems is not None:
+                problems.append(RuleTimeout(p.id, doc_id))
+        return hits
+
     def find(self, doc: Doc, text: str | None = None, problems: list | None = None) -> list[Hit]:
         """Every hit of every rule on `doc` (overlaps kept), ordered by start."""
         text = doc.text if text is None else text
         hits: list[Hit] = []
+        doc_id = doc.user_data.get("extract_id")
         for cr in self.regexes:
-            p = cr.pattern
-            try:
-                for m in cr.compiled.finditer(text, timeout=self.timeout):
-                    if m.end() == m.start():
-                        continue
-                    groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
-                    start = m.start()
-                    if cr.before is not None:
-                        b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
-                        if b is None:
-                            continue
-                        groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups
-                                       if b.group(g) is not None})
-                        start = b.start()
-                    hits.append(Hit(p.id, start, m.end(), text[start : m.end()], p.priority, p.label,
-                                    attrs=dict(p.set), groups=groups))
-            except TimeoutError:
-                if problems is not None:
-                    problems.append(RuleTimeout(p.id, doc.user_data.get("extract_id")))
+            hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id))
         if self._has_phrases:
             for matcher in (self.phrase_exact, self.phrase_lower):
                 if not len(matcher):

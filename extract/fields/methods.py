@@ -48,7 +48,6 @@ def postprocess(doc, hits, context) -> list[dict]:
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
                       "rule": rule, "priority": priority})
 
-    pending_components = []
     definitions = context.mentions("acronyms")
     for h in hits:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
@@ -59,14 +58,12 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule == "methods.appositive":
             if cues.first_person.search(text, *sentence) and not cues.existing.search(before):
                 add(s, e, name, "proposed", h.rule, h.priority)
-        elif h.rule in COMPONENTS or h.rule == "methods.subject":
-            pending_components.append((s, e, name, h, before))
         elif h.name is not None:  # gazetteer
             _add_known(h, hits, text, sentence, definitions, cues, add)
 
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
-    for s, e, name, h, before in pending_components:
+    for s, e, name, h, before in _component_hits(context, cues, proposes):
         subject = h.rule == "methods.subject" and cues.intro.match(before)
         ours = h.rule in COMPONENTS and _proposed_here(before, cues)
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
@@ -80,6 +77,22 @@ def postprocess(doc, hits, context) -> list[dict]:
     items = _merge(items, definitions)
     items = [i for i in items if not any(i["start"] < be and bs < i["end"] for bs, be in blocked)]
     return _one_per_name(items)
+
+
+def _component_hits(context, cues, proposes: bool):
+    """Named parts of the method, looked for only where they can count: in sentences with a
+    proposal cue, and as sentence subjects once the abstract proposes something."""
+    text = context.text
+    found = []
+    for start, end in context.sentences:
+        if cues.proposal.search(text, start, end):
+            for rule in COMPONENTS:
+                found.extend(context.hits(rule, start, end))
+    if proposes:
+        found.extend(context.hits("methods.subject"))
+    for h in sorted(found, key=lambda h: h.start):
+        s, e, name = h.groups.get("name", (h.start, h.end, h.text))
+        yield s, e, name, h, text[context.sentence_of(s)[0] : s]
 
 
 def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
