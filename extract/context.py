@@ -13,6 +13,7 @@ STORE_KEY = "extract"
 PROBLEMS_KEY = "extract_problems"
 ID_KEY = "extract_id"
 TITLE_KEY = "extract_title"
+SENTENCES_KEY = "extract_sentences"
 TEXT_KEY = "extract_text"
 
 
@@ -41,7 +42,12 @@ class Context:
 
     @cached_property
     def sentences(self) -> list[tuple[int, int]]:
-        return split_sentences(self.text)
+        """Split once per document and shared by every component (kept in user_data)."""
+        cached = self.doc.user_data.get(SENTENCES_KEY)
+        if cached is None or cached[0] != len(self.text):
+            cached = (len(self.text), split_sentences(self.text))
+            self.doc.user_data[SENTENCES_KEY] = cached
+        return cached[1]
 
     @cached_property
     def _sentence_starts(self) -> list[int]:
