@@ -177,7 +177,10 @@ class Name:
 def occurrences(context, fields: tuple[str, ...]) -> list[Name]:
     """Every occurrence of every name the given fields found, not only the first mention."""
     text = context.text
-    out: set[Name] = set()
+    # A dict, not a set: names on the same span keep the order they were found in. A set's
+    # order changes from process to process (hash(None) is an address before Python 3.12),
+    # which made runs, and --jobs 1 vs 2, disagree on which name a number gets.
+    out: dict[Name, None] = {}
     for f in fields:
         for m in context.mentions(f):
             surface = text[m["start"] : m["end"]]
@@ -190,10 +193,10 @@ def occurrences(context, fields: tuple[str, ...]) -> list[Name]:
                     break
                 j = i + len(surface)
                 if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
-                    out.add(Name(i, j, m["name"], f, m.get("role")))
+                    out.setdefault(Name(i, j, m["name"], f, m.get("role")))
                 pos = i + 1
             if not any(n.start == m["start"] for n in out if n.field == f):
-                out.add(Name(m["start"], m["end"], m["name"], f, m.get("role")))
+                out.setdefault(Name(m["start"], m["end"], m["name"], f, m.get("role")))
     return sorted(out, key=lambda n: (n.start, -(n.end - n.start)))
 
 

@@ -1,0 +1,288 @@
+"""Records as spreadsheet tables: CSV, TSV or XLSX (by the output's suffix), one row per
+abstract (`wide`) or one row per mention (`long`).
+
+Cells that a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR)
+get a `'` in front: abstracts are text from the internet, and `=HYPERLINK(...)` in a
+title must stay text. Numbers stay numbers.
+"""
+from __future__ import annotations
+
+import csv
+import gzip
+import itertools
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import regex
+
+from .records import BUILTIN_FIELDS
+
+FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx"}
+LAYOUTS = ("wide", "long")
+RECORD_COLUMNS = ("id", "source", "collection", "title")
+LONG_COLUMNS = ("id", "field", "name", "value", "value_high", "unit", "kind", "role", "qualifier", "dataset",
+                "model", "baseline", "long_form", "details", "text", "start", "end", "rule")
+JOIN = "; "
+
+# Full-width forms too: some spreadsheets read them as their ASCII twins.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_XLSX_MAX_ROWS = 1_048_576
+_XLSX_MAX_CELL = 32_767
+_XLSX_BAD_CHARS = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+# Keys a long row shows in its own column, so `details` lists only the rest.
+_NAME_KEY = {"metrics": "metric", "speedups": "aspect", "github": "url"}
+_SHOWN = frozenset(LONG_COLUMNS) | {"metric", "aspect", "url", "factor", "percent"}
+
+
+class ExportError(Exception):
+    """The table cannot be written (no openpyxl, an unknown suffix, too many rows)."""
+
+
+def table_format(path: str) -> str | None:
+    """`csv`, `tsv` or `xlsx` from the path's suffix; None for anything else (JSONL)."""
+    return FORMATS.get(Path(path).suffix.lower())
+
+
+def safe_cell(value):
+    """`value`, with a `'` in front when a spreadsheet would run it as a formula."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+# -- layouts -------------------------------------------------------------------------------
+class Layout:
+    """Column names and rows for one layout over a fixed list of fields."""
+
+    def __init__(self, layout: str, fields: Iterable[str]):
+        if layout not in LAYOUTS:
+            raise ExportError(f"unknown layout {layout!r}; use one of: {', '.join(LAYOUTS)}")
+        self.layout = layout
+        self.fields = tuple(fields)
+        if layout == "wide":
+            self.columns = RECORD_COLUMNS + tuple(c for f in self.fields for c in (f, f"{f}_count"))
+        else:
+            self.columns = LONG_COLUMNS
+
+    def rows(self, record: dict) -> list[list]:
+        if self.layout == "wide":
+            row = [record.get(k) for k in RECORD_COLUMNS]
+            for f in self.fields:
+                items = record.get(f) or []
+                row += [JOIN.join(describe(f, m) for m in items), len(items)]
+            return [row]
+        return [_long_row(record.get("id"), f, m) for f in self.fields for m in record.get(f) or []]
+
+
+def describe(field: str, m: dict) -> str:
+    """One mention in a few words, for a wide cell: `76.0% pass rate (FormalMath-Lite)`."""
+    if field == "github":
+        return m.get("url") or m.get("text", "")
+    if field == "metrics":
+        return _result_text(_amount(m.get("value"), m.get("value_high"), m.get("unit"), m.get("kind")),
+                            m.get("metric"), m)
+    if field == "speedups":
+        if m.get("factor") is not None:
+            amount = _amount(m["factor"], m.get("value_high"), "x", None)
+        else:
+            amount = _amount(m.get("percent"), m.get("value_high"), m.get("unit") or "%", None)
+        return _result_text(amount, m.get("aspect"), m)
+    name = str(m.get("name") or m.get("text", ""))
+    return f"{name} (proposed)" if m.get("role") == "proposed" else name
+
+
+def _amount(value, high, unit, kind) -> str:
+    if value is None:
+        return "?"
+    text = f"{value}\u2013{high}" if high is not None else str(value)
+    if unit in ("%", "x", "×"):
+        text += unit
+    elif unit:
+        text += f" {unit}"
+    return {"increase": "+", "decrease": "-"}.get(kind, "") + text
+
+
+def _result_text(amount: str, what: str | None, m: dict) -> str:
+    text = " ".join(p for p in (m.get("qualifier"), amount, what) if p)
+    where = [p for p in (m.get("dataset"), m.get("model")) if p]
+    if m.get("baseline"):
+        where.append(f"vs {m['baseline']}")
+    return f"{text} ({', '.join(where)})" if where else text
+
+
+def _long_row(rid, field: str, m: dict) -> list:
+    row = dict.fromkeys(LONG_COLUMNS)
+    row.update({k: v for k, v in m.items() if k in row})
+    row["id"], row["field"] = rid, field
+    row["name"] = m.get(_NAME_KEY.get(field, "name"), m.get("name"))
+    if field == "speedups":
+        row["value"] = m["factor"] if m.get("factor") is not None else m.get("percent")
+        row["unit"] = m.get("unit") or ("x" if m.get("factor") is not None else "%")
+    details = [] if field == "github" else [  # a GitHub url says its owner and repo
+        f"{k}={v}" for k, v in m.items() if k not in _SHOWN and v not in (None, "", [], {})]
+    row["details"] = JOIN.join(details) or None
+    return list(row.values())
+
+
+# -- writers -------------------------------------------------------------------------------
+class TableWriter:
+    """Writes records to a CSV, TSV or XLSX file in one layout."""
+
+    def __init__(self, path: str, layout: Layout, fmt: str | None = None):
+        self.path = path
+        self.layout = layout
+        self.fmt = fmt or table_format(path)
+        self.rows = 0
+        if self.fmt == "xlsx":
+            self._sheet = _XlsxSheet(path, layout)
+        elif self.fmt in ("csv", "tsv"):
+            self._sheet = _CsvSheet(path, "\t" if self.fmt == "tsv" else ",")
+        else:
+            raise ExportError(f"{path}: unknown table format; name the file .csv, .tsv or .xlsx")
+        self._sheet.append(list(layout.columns))
+
+    def write(self, record: dict) -> None:
+        for row in self.layout.rows(record):
+            self._sheet.append([safe_cell(v) for v in row])
+            self.rows += 1
+
+    def flush(self) -> None:
+        self._sheet.flush()
+
+    def close(self) -> None:
+        self._sheet.close()
+
+    def __enter__(self) -> "TableWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _CsvSheet:
+    def __init__(self, path: str, delimiter: str):
+        # The BOM lets Excel see UTF-8; Python reads it back with encoding="utf-8-sig".
+        self._fh = open(path, "w", newline="", encoding="utf-8-sig", errors="replace")
+        self._writer = csv.writer(self._fh, delimiter=delimiter)
+
+    def append(self, row: list) -> None:
+        self._writer.writerow(row)
+
+    def flush(self) -> None:
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+class _XlsxSheet:
+    """openpyxl in write-only mode: rows stream to a temporary file, the workbook is written on close."""
+
+    def __init__(self, path: str, layout: Layout):
+        try:
+            from openpyxl import Workbook
+        except ImportError:
+            raise ExportError('XLSX needs openpyxl: pip install "abstract-extract[xlsx]" (or write .csv)') from None
+        self._path = path
+        self._book = Workbook(write_only=True)
+        self._sheet = self._book.create_sheet("records" if layout.layout == "wide" else "mentions")
+        self._rows = 0
+
+    def append(self, row: list) -> None:
+        self._rows += 1
+        if self._rows > _XLSX_MAX_ROWS:
+            raise ExportError(f"{self._path}: XLSX holds at most {_XLSX_MAX_ROWS:,} rows; write .csv instead")
+        self._sheet.append([_xlsx_text(v) if isinstance(v, str) else v for v in row])
+
+    def flush(self) -> None:
+        pass  # an XLSX file is only complete when closed
+
+    def close(self) -> None:
+        if self._book is not None:
+            self._book.save(self._path)
+            self._book = None
+
+
+def _xlsx_text(value: str) -> str:
+    # XML cannot hold control characters or lone surrogates; a cell holds 32,767 characters.
+    return _XLSX_BAD_CHARS.sub("\ufffd", value)[:_XLSX_MAX_CELL]
+
+
+# -- export command ------------------------------------------------------------------------
+@dataclass
+class ExportSummary:
+    records: int = 0
+    rows: int = 0
+    rejected: int = 0
+
+
+def table_fields(extra: Iterable[str] = ()) -> list[str]:
+    """The built-in fields, then fields added by rule files."""
+    return list(BUILTIN_FIELDS) + [f for f in extra if f not in BUILTIN_FIELDS]
+
+
+def export_records(source: str, output: str, layout: str = "wide",
+                   report: Callable[[str], None] = print) -> ExportSummary:
+    """Write the records of the JSONL file `source` (or `-`, or .gz) as a table to `output`.
+    Lines that are not records are reported as `PATH:LINE: message` and skipped. Columns
+    come from the first record, so rule-file fields (any extra list key) get columns too."""
+    if table_format(output) is None:
+        raise ExportError(f"{output}: unknown table format; name the file .csv, .tsv or .xlsx")
+    summary = ExportSummary()
+    records = _read_records(source, summary, report)
+    first = next(records, None)
+    extra = [k for k, v in first[1].items() if isinstance(v, list)] if first else []
+    plan = Layout(layout, table_fields(extra))
+    known = set(plan.fields)
+    with TableWriter(output, plan) as table:
+        for number, record in itertools.chain([first] if first else [], records):
+            new = [k for k, v in record.items() if isinstance(v, list) and k not in known]
+            if new:
+                raise ExportError(f"{source}:{number}: field {new[0]!r} is not in the first record, so it has no "
+                                  "column; export the records of one run at a time")
+            table.write(record)
+            summary.records += 1
+        summary.rows = table.rows
+    return summary
+
+
+def _read_records(source: str, summary: ExportSummary, report) -> Iterator[tuple[int, dict]]:
+    try:
+        if source == "-":
+            fh = sys.stdin.buffer
+        else:
+            fh = gzip.open(source, "rb") if source.endswith(".gz") else open(source, "rb")
+    except OSError as exc:
+        raise ExportError(f"{source}: cannot read file: {exc.strerror or exc}") from exc
+    with fh:
+        try:
+            for number, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                why = None
+                try:
+                    record = json.loads(line)
+                except ValueError as exc:
+                    why = f"not valid JSON ({getattr(exc, 'msg', exc)})"
+                else:
+                    why = _not_a_record(record)
+                if why:
+                    summary.rejected += 1
+                    report(f"{source}:{number}: {why}; row skipped")
+                    continue
+                yield number, record
+        except (OSError, EOFError) as exc:
+            raise ExportError(f"{source}: cannot read file: {exc}") from exc
+
+
+def _not_a_record(record) -> str | None:
+    if not isinstance(record, dict) or not isinstance(record.get("id"), str):
+        return "expected a record (a JSON object with an `id`)"
+    for key, value in record.items():
+        if isinstance(value, list) and not all(isinstance(m, dict) for m in value):
+            return f"`{key}` should be a list of mentions (JSON objects)"
+    return None

@@ -1,0 +1,181 @@
+"""Batch runs: the same bytes for any --jobs, exactly-once resume after a crash, progress counts."""
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from extract.progress import count_items, format_summary
+from extract.resume import ResumeError, prepare_resume
+from extract.runner import RunConfig, RunError, Summary, run
+
+REPO = Path(__file__).resolve().parent.parent
+SEEDS = str(REPO / "seeds")
+
+
+def _run(extractor, inputs, output, **options):
+    problems = []
+    summary = run(RunConfig(inputs=tuple(map(str, inputs)), output=str(output), **options), extractor=extractor,
+                  report=problems.append)
+    return summary, problems
+
+
+@pytest.fixture(scope="module")
+def rows(tmp_path_factory):
+    """A JSONL input with bad rows between good ones, and ids that repeat."""
+    path = tmp_path_factory.mktemp("in") / "rows.jsonl"
+    lines = []
+    for i in range(40):
+        lines.append(json.dumps({"id": "dup" if i % 3 == 0 else f"r{i}",
+                                 "abstract": f"Abstract {i}. Code: https://github.com/o{i}/r{i}."}))
+        if i in (5, 17):
+            lines.append("{not json")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def complete(tmp_path_factory, extractor, rows):
+    """The output of an uninterrupted one-process run over seeds and the rows."""
+    out = tmp_path_factory.mktemp("out") / "full.jsonl"
+    summary, problems = _run(extractor, [SEEDS, rows], out)
+    assert summary.written == 57 + 40 and summary.rejected == 2
+    return out
+
+
+@pytest.mark.parametrize("jobs, warm_up", [(2, 0), (1, 0)])
+def test_jobs_and_memory_zones_give_the_same_bytes_in_input_order(tmp_path, monkeypatch, extractor, rows, complete,
+                                                                   jobs, warm_up):
+    monkeypatch.setattr("extract.parallel.WARM_UP", warm_up)  # spaCy memory zones from the first chunk on
+    out = tmp_path / "two.jsonl"
+    summary, problems = _run(extractor if jobs == 1 else None, [SEEDS, rows], out, jobs=jobs, chunk_size=7)
+    assert out.read_bytes() == complete.read_bytes()
+    assert summary.rejected == 2 and problems == [f"{rows}:7: not valid JSON (Expecting property name enclosed "
+                                                  "in double quotes at column 2); row skipped",
+                                                  f"{rows}:20: not valid JSON (Expecting property name enclosed "
+                                                  "in double quotes at column 2); row skipped"]
+    records = [json.loads(line) for line in complete.read_text().splitlines()]
+    assert summary.mentions["github"] == sum(len(r["github"]) for r in records) > 40
+
+
+def _cut(complete: Path, lines: int, torn: str) -> bytes:
+    """The first `lines` records of `complete`, plus a torn piece of the next one."""
+    kept = complete.read_bytes().splitlines(keepends=True)
+    nxt = kept[lines] if lines < len(kept) else b""
+    tail = {"none": b"", "half": nxt[: len(nxt) // 2], "no-newline": nxt.rstrip(b"\n"),
+            "garbage": b"\x00\x00\x00\n"}[torn]
+    return b"".join(kept[:lines]) + tail
+
+
+@pytest.mark.parametrize("lines, torn", [
+    (0, "none"), (0, "half"), (1, "half"), (30, "half"), (60, "no-newline"), (61, "garbage"), (96, "half"),
+    (97, "none"),
+])
+def test_resume_after_a_crash_writes_every_record_exactly_once(tmp_path, extractor, rows, complete, lines, torn):
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(_cut(complete, lines, torn))
+    summary, problems = _run(extractor, [SEEDS, rows], out, resume=True)
+    assert out.read_bytes() == complete.read_bytes()
+    assert (summary.resumed, summary.written) == (lines, 97 - lines)
+    assert summary.rejected == 2  # bad rows are reported again: the exit status is the whole run's
+    assert any("cut off a torn last line" in p for p in problems) == (torn != "none")
+
+
+def test_resume_in_parallel(tmp_path, rows, complete):
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(_cut(complete, 70, "half"))
+    summary, _ = _run(None, [SEEDS, rows], out, resume=True, jobs=2, chunk_size=5)
+    assert out.read_bytes() == complete.read_bytes() and summary.written == 27
+
+
+def test_resume_without_an_output_starts_it(tmp_path, extractor, rows, complete):
+    out = tmp_path / "new.jsonl"
+    _run(extractor, [SEEDS, rows], out, resume=True)
+    assert out.read_bytes() == complete.read_bytes()
+
+
+@pytest.mark.parametrize("inputs, done, message", [
+    (["rows"], 60, r"out.jsonl:1: record '000_\w+#0' but input .*rows.jsonl:1 is 'dup'; cannot resume"),
+    (["seeds"], 97, r"out.jsonl: holds 97 records but the inputs give only 57"),
+])
+def test_resume_with_other_inputs_is_refused_and_changes_nothing(tmp_path, extractor, rows, complete, inputs, done,
+                                                                 message):
+    out = tmp_path / "out.jsonl"
+    before = _cut(complete, done, "none")
+    out.write_bytes(before)
+    with pytest.raises(ResumeError, match=message):
+        _run(extractor, [{"rows": rows, "seeds": SEEDS}[i] for i in inputs], out, resume=True)
+    assert out.read_bytes() == before
+
+
+def test_a_bad_line_before_the_last_is_not_repaired(tmp_path, complete):
+    out = tmp_path / "out.jsonl"
+    kept = complete.read_bytes().splitlines(keepends=True)
+    out.write_bytes(b"".join(kept[:3]) + b"{oops\n" + b"".join(kept[3:5]))
+    with pytest.raises(ResumeError, match=r"out.jsonl:4: not valid JSON"):
+        prepare_resume(str(out))
+
+
+def test_resume_needs_a_jsonl_file(tmp_path, extractor):
+    with pytest.raises(RunError, match="--resume needs a JSONL output file"):
+        _run(extractor, [SEEDS], tmp_path / "out.csv", resume=True)
+
+
+def test_extraction_errors_are_reported_and_the_records_kept(tmp_path, extractor, monkeypatch):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": "a", "text": "fine"}\n{"id": "b", "text": "BOOM"}\n{"id": "c", "text": "\\ud800 x"}\n')
+    real = extractor.extract
+
+    def flaky(abstract):
+        if abstract.text == "BOOM":
+            raise RuntimeError("post-processor bug")
+        return real(abstract)
+
+    monkeypatch.setattr(extractor, "extract", flaky)
+    out = tmp_path / "out.jsonl"
+    summary, problems = _run(extractor, [src], out)
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in records] == ["a", "b", "c"]
+    assert records[1]["error"] == "RuntimeError: post-processor bug" and records[1]["github"] == []
+    # spaCy cannot hash an unpaired surrogate (a `\\ud800` escape in the input): that abstract
+    # fails too, and its record is still valid JSON, escaped, with the text as read.
+    assert records[2]["text"] == "\ud800 x" and records[2]["error"].startswith("UnicodeEncodeError")
+    assert summary.failed == 2 and problems[0] == (f"{src}:2: extraction failed (RuntimeError: post-processor bug); "
+                                                   "record written with empty fields")
+    assert problems[1].startswith(f"{src}:3: extraction failed (UnicodeEncodeError")
+
+
+@pytest.mark.parametrize("files, total", [
+    ({"a.jsonl": '{"text": "x"}\n\n{"text": "y"}\n{bad\n'}, 3),
+    ({"a.jsonl.gz": '{"text": "x"}\n{"text": "y"}'}, 2),
+    ({"s.txt": "ICML 2026 Papers\n\nFirst.\n\nSecond,\nwrapped.\n\n\nThird.\n"}, 3),
+    ({"s.txt": "Header\nFirst right after the header.\n\nSecond.\n", "b.jsonl": '{"text": "z"}\n',
+      "notes.md": "ignored\n"}, 3),
+])
+def test_progress_total_counts_rows(tmp_path, files, total):
+    for name, content in files.items():
+        data = content.encode()
+        (tmp_path / name).write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    assert count_items([str(tmp_path)]) == total
+    assert count_items(["-"]) is None
+
+
+def test_summary_lines():
+    summary = Summary(written=20000, rejected=3, resumed=500)
+    summary.mentions.update({"methods": 12, "github": 4})
+    lines = format_summary(summary, 10.0)
+    assert lines == ["extract: 20000 records written, 3 rows rejected, 10.0s (2,000 abstracts/s)",
+                     "extract: resumed: 500 records were already in the output",
+                     "extract: mentions: methods 12, github 4"]
+
+
+def test_cli_parallel_run_reports_bad_rows_and_exits_1(tmp_path, rows, complete):
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "extract", "run", SEEDS, str(rows), "-o", str(out), "--jobs", "2"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1
+    assert f"{rows}:7: not valid JSON" in proc.stderr and "Traceback" not in proc.stderr
+    assert "97 records written, 2 rows rejected" in proc.stderr and "mentions: " in proc.stderr
+    assert out.read_bytes() == complete.read_bytes()
