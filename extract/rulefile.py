@@ -20,6 +20,16 @@ INVALID_PREFIX = "<invalid "
 RESERVED_FIELDS = ("id", "source", "collection", "title", "text")
 
 
+def shown_path(path: Path | str, base: Path | None = None) -> str:
+    """`path` relative to `base` when it lies under it, else as given: what reports print."""
+    if base is not None:
+        try:
+            return str(Path(path).relative_to(base))
+        except ValueError:
+            pass
+    return str(path)
+
+
 class RuleFileError(Exception):
     """A problem in a rule file, located to a line: `PATH:LINE: message (rule id)`."""
 
@@ -29,12 +39,7 @@ class RuleFileError(Exception):
 
     def display(self, base: Path | None = None) -> str:
         """The one-line report; the path is shown relative to `base` when it lies under it."""
-        path = self.path
-        if base is not None:
-            try:
-                path = str(Path(self.path).relative_to(base))
-            except ValueError:
-                pass
+        path = shown_path(self.path, base)
         suffix = f" (rule {self.rule_id})" if self.rule_id else ""
         return f"{path}:{self.line}: {self.message}{suffix}"
 

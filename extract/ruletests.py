@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .names import name_key
-from .rulefile import Example, LoadedRuleFile
+from .rulefile import Example, LoadedRuleFile, shown_path
 
 
 @dataclass
@@ -27,12 +27,7 @@ class ExampleResult:
 
     def report(self, base: Path | None = None) -> str:
         """A failure as `PATH:LINE: FIELD example failed` plus text, expected and found."""
-        path = self.path
-        if base is not None:
-            try:
-                path = str(Path(self.path).relative_to(base))
-            except ValueError:
-                pass
+        path = shown_path(self.path, base)
         keys = sorted({k for e in self.expected if isinstance(e, dict) for k in e})
         found = [{k: m.get(k) for k in keys} for m in self.mentions] if keys else self.found
         return (f"{path}:{self.line}: {self.field} example failed\n"

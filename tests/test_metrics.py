@@ -1,9 +1,9 @@
 """Metrics: which numbers are results, and what they are linked to. Real-looking sentences
 written for these tests; each row lists the expected entries in order (only the keys given
 are checked). An empty list means the sentence reports no result."""
-import math
 
 import pytest
+from helpers import same
 
 CASES = [
     # levels with the metric after or before them
@@ -66,14 +66,6 @@ CASES = [
 ]
 
 
-def _same(want, got) -> bool:
-    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
-        return math.isclose(want, got, rel_tol=1e-6)
-    if isinstance(want, str) and isinstance(got, str):
-        return want.lower() == got.lower()
-    return want == got
-
-
 @pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
 def test_metrics(extractor, text, expected):
     record = extractor.extract_text(text)
@@ -82,5 +74,5 @@ def test_metrics(extractor, text, expected):
               if m.get(k) is not None} for m in found]
     assert len(found) == len(expected), shown
     for want, got in zip(expected, found):
-        assert all(_same(v, got.get(k)) for k, v in want.items()), (want, shown)
+        assert all(same(v, got.get(k)) for k, v in want.items()), (want, shown)
         assert record.text[got["start"] : got["end"]] == got["text"]

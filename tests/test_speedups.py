@@ -1,9 +1,9 @@
 """Speedups: a factor or percent counts only with an aspect it is a gain in. Real-looking
 sentences written for these tests; each row lists the expected entries in order (only the
 keys given are checked). An empty list means the sentence claims no speedup."""
-import math
 
 import pytest
+from helpers import same
 
 CASES = [
     ("Our sampler delivers a 7.5x speedup over DDIM sampling.",
@@ -45,14 +45,6 @@ CASES = [
 ]
 
 
-def _same(want, got) -> bool:
-    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
-        return math.isclose(want, got, rel_tol=1e-6)
-    if isinstance(want, str) and isinstance(got, str):
-        return want.lower() == got.lower()
-    return want == got
-
-
 @pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
 def test_speedups(extractor, text, expected):
     record = extractor.extract_text(text)
@@ -61,6 +53,6 @@ def test_speedups(extractor, text, expected):
               if s.get(k) is not None} for s in found]
     assert len(found) == len(expected), shown
     for want, got in zip(expected, found):
-        assert all(_same(v, got.get(k)) for k, v in want.items()), (want, shown)
+        assert all(same(v, got.get(k)) for k, v in want.items()), (want, shown)
         assert record.text[got["start"] : got["end"]] == got["text"]
     assert not {(m.start, m.end) for m in record.metrics} & {(s["start"], s["end"]) for s in found}
