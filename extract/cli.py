@@ -165,8 +165,14 @@ def cmd_eval(args) -> int:
         preds = {r.get("id"): r for r in _read_jsonl(args.pred)}
     else:
         extractor = _extractor(args.rules)
-        preds = {g["id"]: extractor.extract(Abstract(id=g["id"], source=args.gold, text=g["text"])).model_dump()
-                 for g in gold}
+        preds = {}
+        for number, g in enumerate(gold, start=1):
+            text = g.get("text", g.get("abstract"))
+            if not isinstance(text, str):
+                raise UserError(f"{args.gold}:{number}: gold row {g['id']} has no 'text' or 'abstract'")
+            title = g.get("title") if isinstance(g.get("title"), str) else None
+            abstract = Abstract(id=g["id"], source=args.gold, text=text, title=title)
+            preds[g["id"]] = extractor.extract(abstract).model_dump()
     missing = [g["id"] for g in gold if g["id"] not in preds]
     if missing:
         raise UserError(f"{args.pred}: no record for {len(missing)} gold ids, e.g. {missing[0]}")
