@@ -15,7 +15,7 @@ from extract.acronyms import best_long_form, find_definitions, is_short_form
     # Digits read as words.
     ("we introduce an Image-to-Point (I2P) module", "I2P", "Image-to-Point"),
     # Appositive: the longest span whose words spell the acronym, stopping at a relative clause.
-    ("we propose STAC, a Spatio-Temporally Aware Cache Compression framework for streaming", "STAC", "Spatio-Temporally Aware Cache Compression"),
+    ("we propose TARC, a Time-Aware Retrieval Cache framework for long videos", "TARC", "Time-Aware Retrieval Cache"),
     ("We evaluate with Monte Carlo Tree Search (MCTS; Coulom 2006).", "MCTS", "Monte Carlo Tree Search"),
 ])
 def test_definitions(text, short, long):

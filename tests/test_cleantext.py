@@ -73,9 +73,9 @@ CASES = [
     # links
     (r"at \href{https://github.com/a/b}{https://github.com/a/b}.", "at https://github.com/a/b.",
      "https://github.com/a/b", "https://github.com/a/b"),
-    (r"at this \href{https://github.com/xinhaoH/SVD-Compen}{URL}.",
-     "at this https://github.com/xinhaoH/SVD-Compen URL.",
-     "SVD-Compen URL", "SVD-Compen}{URL"),
+    (r"at this \href{https://github.com/someone/cache-kit}{URL}.",
+     "at this https://github.com/someone/cache-kit URL.",
+     "cache-kit URL", "cache-kit}{URL"),
     (r"see \url{https://x.org/a_b~c}", "see https://x.org/a_b~c", "a_b~c", "a_b~c"),
     ("at [https://github.com/a/b](https://github.com/a/b).", "at https://github.com/a/b.",
      "https://github.com/a/b", "https://github.com/a/b"),
