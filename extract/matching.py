@@ -56,14 +56,15 @@ class RuleTimeout:
 
 
 class CompiledRegex:
-    __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups")
+    __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs")
 
-    def __init__(self, pattern: Pattern, compiled, before=None):
+    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None):
         self.pattern = pattern
         self.compiled = compiled
         self.group_names = tuple(compiled.groupindex)
         self.before = before  # compiled `before:` regex, anchored at its end
         self.before_groups = tuple(before.groupindex) if before is not None else ()
+        self.before_needs = before_needs  # a quick test before the costly `before` search
 
 
 class FieldMatcher:
@@ -167,10 +168,12 @@ class FieldMatcher:
             flags |= getattr(regex, name)
         if p.ignore_case:
             flags |= regex.IGNORECASE
-        before = None
+        before = needs = None
         if p.before is not None:
             before = regex.compile("(?:" + expand_fragments(p.before, fragments) + r")\Z", flags | regex.VERSION0)
-        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0), before)
+        if p.before_needs is not None:
+            needs = regex.compile(expand_fragments(p.before_needs, fragments), flags | regex.VERSION0)
+        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0), before, needs)
 
     def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
         if p.phrases_file:
@@ -206,6 +209,9 @@ class FieldMatcher:
                 groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
                 start = m.start()
                 if cr.before is not None:
+                    if cr.before_needs is not None and not cr.before_needs.search(
+                            text, max(0, start - p.before_needs_window), start):
+                        continue
                     b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
                     if b is None:
                         continue

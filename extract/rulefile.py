@@ -74,6 +74,10 @@ class Pattern(_Closed):
                                   "and the hit starts where it starts. Cheap look-behind with captures: scan "
                                   "for a selective cue, then read the name before it.")
     before_window: int = Field(80, ge=1, le=1000, description="how many characters before the match `before` may span")
+    before_needs: Optional[str] = Field(None, description="a cheap regex that must occur in the last "
+                                        "`before_needs_window` characters before the match for `before` to be tried "
+                                        "(e.g. `[A-Z0-9]`: no capital nearby, no name to read)")
+    before_needs_window: int = Field(24, ge=1, le=1000)
 
     @model_validator(mode="after")
     def _one_matcher(self):
