@@ -195,10 +195,15 @@ def cmd_schema(args) -> int:
 
 
 def _read_jsonl(path: str) -> list[dict]:
+    """Gold or prediction rows; the first bad line stops the command with PATH:LINE."""
     rows = []
     try:
-        with open(path, encoding="utf-8") as fh:
-            for number, line in enumerate(fh, start=1):
+        with open(path, "rb") as fh:
+            for number, raw in enumerate(fh, start=1):
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise UserError(f"{path}:{number}: invalid UTF-8 ({exc.reason})") from exc
                 if not line.strip():
                     continue
                 try:
@@ -210,8 +215,6 @@ def _read_jsonl(path: str) -> list[dict]:
                 rows.append(row)
     except OSError as exc:
         raise UserError(f"{path}: cannot read file: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: invalid UTF-8 ({exc.reason})") from exc
     return rows
 
 
