@@ -111,12 +111,12 @@ def score_pairs(pairs: Iterable[tuple[dict, dict]], extra_fields: Iterable[str] 
     long_forms = Accuracy()
     for gold, pred in pairs:
         rid = gold.get("id")
-        for view, (field, same, show) in views.items():
-            if field not in gold:
+        for view, (key, same, show) in views.items():
+            if key not in gold:
                 continue
             role = _ROLE_FILTER.get(view)
-            g_items = [g for g in gold.get(field, []) if role is None or g.get("role") == role]
-            p_items = [p for p in pred.get(field, []) if role is None or p.get("role") == role]
+            g_items = [g for g in gold.get(key, []) if role is None or g.get("role") == role]
+            p_items = [p for p in pred.get(key, []) if role is None or p.get("role") == role]
             pairs_found = _match(rid, g_items, p_items, same, show, scores[view])
             if view == "methods.proposed":
                 for g, p in pairs_found:

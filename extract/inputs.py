@@ -6,7 +6,6 @@ is reported with its file and line and never stops the rows after it.
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import sys
 from dataclasses import dataclass

@@ -6,14 +6,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import regex
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Doc
 
 from .resources import resolve_data_path
-from .rulefile import ListFragment, LoadedRuleFile, Pattern, RuleFileError
+from .rulefile import LoadedRuleFile, Pattern, RuleFileError
 from .wordlists import Entry, WordListError, forms_of, load_word_list
 
 REGEX_TIMEOUT_S = 2.0
@@ -273,15 +272,20 @@ def expand_fragments(source: str, fragments: dict[str, str], _seen: tuple[str, .
     return _FRAGMENT_REF.sub(sub, source)
 
 
+def non_overlapping(items, rank, span=lambda h: (h.start, h.end)) -> list:
+    """The best-ranked items (lowest `rank`) whose spans do not overlap, in text order."""
+    chosen, taken = [], []
+    for item in sorted(items, key=rank):
+        s, e = span(item)
+        if all(e <= ts or s >= te for ts, te in taken):
+            chosen.append(item)
+            taken.append((s, e))
+    return sorted(chosen, key=lambda item: span(item)[0])
+
+
 def resolve_overlaps(hits: list[Hit]) -> list[Hit]:
     """Keep the best of overlapping hits: higher priority, then longer, then earlier."""
-    chosen: list[Hit] = []
-    taken: list[tuple[int, int]] = []
-    for h in sorted(hits, key=lambda h: (-h.priority, -(h.end - h.start), h.start)):
-        if all(h.end <= s or h.start >= e for s, e in taken):
-            chosen.append(h)
-            taken.append((h.start, h.end))
-    return sorted(chosen, key=lambda h: h.start)
+    return non_overlapping(hits, rank=lambda h: (-h.priority, -(h.end - h.start), h.start))
 
 
 def data_file(name: str, rule_file: Path) -> Path:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .records import BUILTIN_FIELDS
 from .resources import rules_dir
 from .rulefile import LoadedRuleFile, RuleFileError, check_rule_file, load_rule_file
 
@@ -133,7 +132,3 @@ def all_rule_paths(extra_dirs: tuple[str, ...] = ()) -> list[Path]:
         if directory.is_dir():
             paths.extend(rule_files_in(Path(directory)))
     return paths
-
-
-def builtin_field_names() -> tuple[str, ...]:
-    return BUILTIN_FIELDS

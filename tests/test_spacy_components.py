@@ -7,7 +7,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import spacy
 from spacy.language import Language
 from spacy.tokens import DocBin
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import regex
 
 from .. import lexicon
+from ..matching import non_overlapping
 from ..names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
@@ -191,9 +192,6 @@ def _has_context(text: str, start: int, end: int) -> bool:
 
 
 def _longest_first(candidates):
-    chosen = []
     # Introduced names first (they carry the role), then longer spans.
-    for c in sorted(candidates, key=lambda c: (c[3] != "datasets.introduced", -(c[1] - c[0]), c[0])):
-        if all(c[1] <= o[0] or c[0] >= o[1] for o in chosen):
-            chosen.append(c)
-    return sorted(chosen)
+    return non_overlapping(candidates, rank=lambda c: (c[3] != "datasets.introduced", -(c[1] - c[0]), c[0]),
+                           span=lambda c: (c[0], c[1]))

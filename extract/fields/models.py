@@ -9,7 +9,7 @@ import regex
 
 from .. import lexicon
 from ..names import clean_name, name_key
-from ..matching import Hit
+from ..matching import Hit, non_overlapping
 
 MODELS = "models.tsv"
 DATASETS = "datasets.tsv"
@@ -87,11 +87,7 @@ def expand_shorthand(name: str) -> list[str]:
 
 
 def _longest_first(candidates):
-    chosen = []
-    for c in sorted(candidates, key=lambda c: (-(c[1] - c[0]), c[0])):
-        if all(c[1] <= o[0] or c[0] >= o[1] for o in chosen):
-            chosen.append(c)
-    return sorted(chosen)
+    return non_overlapping(candidates, rank=lambda c: (-(c[1] - c[0]), c[0]), span=lambda c: (c[0], c[1]))
 
 
 def _merge_adjacent(candidates, text: str):
@@ -107,10 +103,7 @@ def _merge_adjacent(candidates, text: str):
 
 
 def _is_dataset(text: str) -> bool:
-    try:
-        return lexicon.lookup(DATASETS, text) is not None
-    except Exception:
-        return False
+    return lexicon.lookup(DATASETS, text) is not None
 
 
 def _family(written: str):
