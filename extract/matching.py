@@ -55,15 +55,20 @@ class RuleTimeout:
 
 
 class CompiledRegex:
-    __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs")
+    """A rule's compiled regex (None for a phrase rule) with its `before:` and `after:` regexes."""
 
-    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None):
+    __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs",
+                 "after", "after_groups")
+
+    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None):
         self.pattern = pattern
         self.compiled = compiled
-        self.group_names = tuple(compiled.groupindex)
+        self.group_names = tuple(compiled.groupindex) if compiled is not None else ()
         self.before = before  # compiled `before:` regex, anchored at its end
         self.before_groups = tuple(before.groupindex) if before is not None else ()
         self.before_needs = before_needs  # a quick test before the costly `before` search
+        self.after = after  # compiled `after:` regex, matched where the hit ends
+        self.after_groups = tuple(after.groupindex) if after is not None else ()
 
 
 class FieldMatcher:
@@ -84,6 +89,7 @@ class FieldMatcher:
         self.by_id: dict[str, object] = {}  # every compiled regex rule, scanned or not
         self.compiled_rules: dict[str, CompiledRegex] = {}
         self.phrase_rules: dict[str, Pattern] = {}
+        self.phrase_context: dict[str, CompiledRegex] = {}  # phrase rules with `before:`/`after:`
         self.phrase_names: dict[tuple[str, str], Entry] = {}
         self.phrase_exact = PhraseMatcher(vocab, attr="ORTH")
         self.phrase_lower = PhraseMatcher(vocab, attr="LOWER")
@@ -131,6 +137,8 @@ class FieldMatcher:
                     self.token_rules[p.id] = p
                 else:
                     self._add_phrases(f, p, make_doc)
+                    if p.before is not None or p.after is not None:
+                        self.phrase_context[p.id] = self._compile_regex(p, local)
             except RuleFileError as exc:
                 self._report(RuleFileError(f.path, f.line_of("patterns", i, exc.message), exc.message, p.id), exc)
             except (regex.error, re.error, ValueError, WordListError, OSError) as exc:
@@ -161,18 +169,20 @@ class FieldMatcher:
         return "|".join(regex.escape(s) for s in forms) or "(?!)"
 
     def _compile_regex(self, p: Pattern, fragments: dict[str, str]) -> CompiledRegex:
-        source = expand_fragments(p.regex, fragments)
-        flags = 0
+        flags = regex.VERSION0
         for name in p.flags:
             flags |= getattr(regex, name)
-        if p.ignore_case:
+        if p.ignore_case and p.regex is not None:  # for a phrase rule it is about the phrases
             flags |= regex.IGNORECASE
-        before = needs = None
-        if p.before is not None:
-            before = regex.compile("(?:" + expand_fragments(p.before, fragments) + r")\Z", flags | regex.VERSION0)
-        if p.before_needs is not None:
-            needs = regex.compile(expand_fragments(p.before_needs, fragments), flags | regex.VERSION0)
-        return CompiledRegex(p, regex.compile(source, flags | regex.VERSION0), before, needs)
+
+        def compiled(source: str | None, suffix: str = ""):
+            if source is None:
+                return None
+            return regex.compile("(?:" + expand_fragments(source, fragments) + ")" + suffix if suffix
+                                 else expand_fragments(source, fragments), flags)
+
+        return CompiledRegex(p, compiled(p.regex), compiled(p.before, r"\Z"), compiled(p.before_needs),
+                             compiled(p.after))
 
     def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
         if p.phrases_file:
@@ -203,26 +213,42 @@ class FieldMatcher:
         hits = []
         try:
             for m in cr.compiled.finditer(text, pos, endpos, timeout=self.timeout):
-                if m.end() == m.start():
+                start, end = m.span()
+                if end == start:
                     continue
                 groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
-                start = m.start()
-                if cr.before is not None:
-                    if cr.before_needs is not None and not cr.before_needs.search(
-                            text, max(0, start - p.before_needs_window), start):
+                if cr.before is not None or cr.after is not None:
+                    span = self._extend(cr, text, start, end, groups)
+                    if span is None:
                         continue
-                    b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
-                    if b is None:
-                        continue
-                    groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups
-                                   if b.group(g) is not None})
-                    start = b.start()
-                hits.append(Hit(p.id, start, m.end(), text[start : m.end()], p.priority, p.label,
+                    start, end = span
+                hits.append(Hit(p.id, start, end, text[start:end], p.priority, p.label,
                                 attrs=dict(p.set), groups=groups))
         except TimeoutError:
             if problems is not None:
                 problems.append(RuleTimeout(p.id, doc_id))
         return hits
+
+    def _extend(self, cr: "CompiledRegex", text: str, start: int, end: int, groups: dict) -> tuple[int, int] | None:
+        """Apply a rule's `before:` and `after:` to a match at [start, end): the widened span,
+        with their named groups added to `groups`, or None when either does not match."""
+        p = cr.pattern
+        if cr.before is not None:
+            if cr.before_needs is not None and not cr.before_needs.search(
+                    text, max(0, start - p.before_needs_window), start):
+                return None
+            b = cr.before.search(text, max(0, start - p.before_window), start, timeout=self.timeout)
+            if b is None:
+                return None
+            groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups if b.group(g) is not None})
+            start = b.start()
+        if cr.after is not None:
+            a = cr.after.match(text, end, timeout=self.timeout)
+            if a is None:
+                return None
+            groups.update({g: (a.start(g), a.end(g), a.group(g)) for g in cr.after_groups if a.group(g) is not None})
+            end = a.end()
+        return start, end
 
     def find(self, doc: Doc, text: str | None = None, problems: list | None = None) -> list[Hit]:
         """Every hit of every rule on `doc` (overlaps kept), ordered by start."""
@@ -244,9 +270,23 @@ class FieldMatcher:
                     surface = text[start:end]
                     key = surface.lower() if _ignores_case(p) else surface
                     entry = self.phrase_names.get((rule_id, key))
+                    groups = {}
+                    cr = self.phrase_context.get(rule_id)
+                    if cr is not None:
+                        try:
+                            span = self._extend(cr, text, start, end, groups)
+                        except TimeoutError:
+                            span = None
+                            if problems is not None:
+                                problems.append(RuleTimeout(rule_id, doc_id))
+                        if span is None:
+                            continue
+                        groups["cue"] = (start, end, surface)
+                        start, end = span
+                        surface = text[start:end]
                     hits.append(Hit(rule_id, start, end, surface, p.priority, p.label,
-                                    name=entry.name if entry else None,
-                                    attrs={**(entry.attrs if entry else {}), **p.set}))
+                                    name=entry.name if entry and cr is None else None,
+                                    attrs={**(entry.attrs if entry else {}), **p.set}, groups=groups))
         if self._has_tokens:
             for match_id, s, e in self.token_matcher(doc):
                 rule_id = self._vocab.strings[match_id]

@@ -69,21 +69,27 @@ class Pattern(_Closed):
     set: dict[str, Union[str, int, float, bool, None]] = {}
     scan: bool = Field(True, description="false: compiled, but only run by the field's post-processor "
                                           "(e.g. to extend a match rightwards), never scanned over the text")
-    before: Optional[str] = Field(None, description="with `regex`: a regex that must match the text right "
-                                  "before the match (ending where it starts); its named groups join the hit "
-                                  "and the hit starts where it starts. Cheap look-behind with captures: scan "
-                                  "for a selective cue, then read the name before it.")
+    before: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that "
+                                  "must match the text right before the match (ending where it starts); its "
+                                  "named groups join the hit and the hit starts where it starts. Cheap "
+                                  "look-behind with captures: find a selective cue, then read the name before it.")
     before_window: int = Field(80, ge=1, le=1000, description="how many characters before the match `before` may span")
     before_needs: Optional[str] = Field(None, description="a cheap regex that must occur in the last "
                                         "`before_needs_window` characters before the match for `before` to be tried "
                                         "(e.g. `[A-Z0-9]`: no capital nearby, no name to read)")
     before_needs_window: int = Field(24, ge=1, le=1000)
+    after: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that must "
+                                 "match the text right after the match (starting where it ends); its named "
+                                 "groups join the hit and the hit ends where it ends. A phrase list finds the "
+                                 "cue words in one pass; `after` then reads on from each of them.")
 
     @model_validator(mode="after")
     def _one_matcher(self):
         kinds = [k for k in ("regex", "phrases", "phrases_file", "tokens") if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValueError(f"a pattern needs exactly one of regex, phrases, phrases_file, tokens (has {kinds or 'none'})")
+        if self.tokens is not None and (self.before is not None or self.after is not None):
+            raise ValueError("`before` and `after` go with regex or phrase patterns, not token patterns")
         return self
 
 

@@ -49,7 +49,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             span = _gazetteer_span(h, text, extension)
             if span:
                 candidates.append((*span, None, h.rule))
-        elif h.rule == "datasets.list":
+        elif h.rule in ("datasets.list", "datasets.list_after_verb"):
             candidates.extend(_list_items(h, text, known_in_lists))
         elif h.rule == "datasets.shorthand":
             s, e, name = h.groups["name"]
@@ -57,7 +57,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 candidates.append((s, e, None, h.rule))
         else:
             s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-            if h.rule == "datasets.before_noun" and not _coined_enough(name, h.groups["noun"][2]):
+            if h.rule == "datasets.before_noun" and not _coined_enough(name, h.groups["cue"][2]):
                 continue
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
