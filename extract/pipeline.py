@@ -13,15 +13,17 @@ from .records import Record, mention_type
 from .ruleset import PIPELINE_ORDER, load_ruleset
 
 
-def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = ()) -> Language:
-    """`spacy.blank("en")` with a component for every field that has rules."""
+def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = True) -> Language:
+    """`spacy.blank("en")` with a component for every field that has rules; `spans=False`
+    leaves `doc.spans` empty (the mentions are in `doc.user_data["extract"]` either way)."""
     rules_dirs = list(rules_dirs)
     nlp = spacy.blank("en")
     for field in load_ruleset(tuple(rules_dirs)).fields():
+        config = {"rules_dirs": rules_dirs, "spans": spans}
         if field in PIPELINE_ORDER:
-            nlp.add_pipe(f"extract_{field}", config={"rules_dirs": rules_dirs})
+            nlp.add_pipe(f"extract_{field}", config=config)
         else:
-            nlp.add_pipe("extract_field", name=f"extract_{field}", config={"field": field, "rules_dirs": rules_dirs})
+            nlp.add_pipe("extract_field", name=f"extract_{field}", config={"field": field, **config})
     # The components tokenized ~10,000 word-list phrases with this tokenizer, and its cache
     # of them made every later text ~1.6x slower to tokenize (measured; bench/benchmark.py).
     # Setting the rules (to the same rules) empties the cache; tokens do not change.
@@ -34,7 +36,7 @@ class Extractor:
 
     def __init__(self, rules_dirs: tuple[str, ...] | list[str] = ()):
         self.rules_dirs = tuple(rules_dirs)
-        self.nlp = build_pipeline(self.rules_dirs)
+        self.nlp = build_pipeline(self.rules_dirs, spans=False)
         self.fields = load_ruleset(self.rules_dirs).output_fields()
         self.problems: list[str] = []
 
@@ -58,13 +60,14 @@ class Extractor:
             "text": raw,
         }
         for field in self.fields:
-            model = mention_type(field)
             items = []
             for m in store.get(field, []):
                 start, end = view.raw_span(m["start"], m["end"])
-                items.append(model(**{**m, "text": raw[start:end], "start": start, "end": end}))
-            data[field] = items
-        return Record(**data)
+                items.append({**m, "text": raw[start:end], "start": start, "end": end})
+            # Built-in fields are validated with the record, in one call; a rule-file field is
+            # an extra key of the record, so its mentions are validated here.
+            data[field] = items if field in Record.model_fields else [mention_type(field)(**i) for i in items]
+        return Record.model_validate(data)
 
     def extract_text(self, text: str, id: str = "text#0", title: str | None = None) -> Record:
         return self.extract(Abstract(id=id, source="<text>", text=text, title=title))
