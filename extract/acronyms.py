@@ -91,13 +91,20 @@ def find_definitions(text: str) -> list[Definition]:
             found.append(d)
     taken = {d.short for d in found}
     for comma in _COMMA.finditer(text):
-        sf = _SHORT_BEFORE.search(text, max(0, comma.start() - 30), comma.start())
+        c = comma.start()
+        if not _has_capital(text[max(0, c - 30) : c].rstrip().rpartition(" ")[2]):
+            continue  # most commas follow a lower-case word: no short form to read
+        sf = _SHORT_BEFORE.search(text, max(0, c - 30), c)
         m = _APPOSITIVE_COMMA.match(text, comma.start()) if sf else None
         d = _appositive(text, sf, m) if m else None
         if d and d.short not in taken:
             found.append(d)
             taken.add(d.short)
     return sorted(found, key=lambda d: d.short_start)
+
+
+def _has_capital(word: str) -> bool:
+    return not word.islower() and any(ch.isupper() for ch in word)
 
 
 def _lf_sf(text: str, paren: int, short: str, short_start: int) -> Definition | None:
