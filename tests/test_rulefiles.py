@@ -129,6 +129,32 @@ FEATURES = [
             regex: 'GPUs\\b'
             before: '(?P<count>\\d+)\\s+(?P<name>[AHV]100)\\s+'
      """, {}, "on 8 H100 GPUs, many GPUs", [("8 H100 GPUs", "f.cue", {"name": "H100", "count": "8"})]),
+    ("after: a regex rule reads on from its match, with groups", """
+        patterns:
+          - id: f.cue
+            regex: '\\bon\\b'
+            after: '\\s+(?P<count>\\d+)\\s+(?P<name>[AHV]100)\\b'
+     """, {}, "trained on 8 H100 and on time", [("on 8 H100", "f.cue", {"name": "H100", "count": "8"})]),
+    ("phrases with after: the phrase is the cue, `after` reads the name", """
+        patterns:
+          - id: f.named
+            phrases: [named, called]
+            after: '[ ]+(?P<name>[A-Z]\\w+)'
+     """, {}, "a chip named Gaudi, so called because, called TPU", [
+        ("named Gaudi", "f.named", {"name": "Gaudi", "cue": "named"}), ("called TPU", "f.named", {"name": "TPU"})]),
+    ("phrases with before: the name is read before the cue word", """
+        patterns:
+          - id: f.gpus
+            phrases: [GPUs, gpus]
+            before: '(?P<count>\\d+)\\s+(?P<name>[AHV]100)\\s+'
+     """, {}, "on 8 H100 GPUs, many gpus", [("8 H100 GPUs", "f.gpus", {"name": "H100", "count": "8"})]),
+    ("ignore_case on a phrase rule leaves its after regex case-sensitive", """
+        patterns:
+          - id: f.named
+            phrases: [named]
+            ignore_case: true
+            after: '[ ]+(?P<name>[A-Z]\\w+)'
+     """, {}, "Named Gaudi, named gaudi", [("Named Gaudi", "f.named", {"name": "Gaudi"})]),
     ("set: fixed keys on every mention", """
         patterns:
           - id: f.nv
