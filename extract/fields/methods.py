@@ -89,7 +89,8 @@ def _component_hits(context, cues, proposes: bool):
             for rule in COMPONENTS:
                 found.extend(context.hits(rule, start, end))
     if proposes:
-        found.extend(context.hits("methods.subject"))
+        for start, end in context.sentences:
+            found.extend(context.hits("methods.subject", start, end))
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
