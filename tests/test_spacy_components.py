@@ -129,3 +129,11 @@ def test_saved_pipeline_loads_and_runs_in_spawned_processes(nlp, tmp_path):
     proc = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == [snapshot(d)["store"]["hardware"] for d in nlp.pipe(TEXTS)]
+
+
+def test_spans_false_keeps_the_mentions_in_user_data_only(hw_dir, nlp):
+    lean = build_pipeline([str(hw_dir)], spans=False)
+    full, bare = nlp(TEXTS[1]), lean(TEXTS[1])
+    assert not bare.spans and full.spans["methods"]
+    assert bare.user_data["extract"] == full.user_data["extract"]
+    assert [m["name"] for m in bare.user_data["extract"]["methods"]] == ["Deep Forcing"]
