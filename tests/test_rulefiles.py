@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import spacy
 
+from extract import build_pipeline
 from extract.cli import main
 from extract.records import check_offsets
 
@@ -407,3 +408,17 @@ def test_a_catastrophic_regex_times_out_with_rule_and_document_on_one_stderr_lin
     records = [json.loads(l) for l in out.read_text().splitlines()]
     assert [r["id"] for r in records] == ["long-doc", "ok"]
     assert records[0]["slow"] == [] and records[1]["github"][0]["url"] == "https://github.com/a/b"
+
+
+def test_user_rules_always_have_a_timeout_and_built_in_rules_only_when_asked(tmp_path, monkeypatch):
+    write(tmp_path / "rules", {"slow.yaml": "field: slow\npatterns:\n  - id: slow.a\n    regex: '(a+)+$'\n"})
+    monkeypatch.delenv("EXTRACT_REGEX_TIMEOUT", raising=False)
+
+    def timeouts():
+        nlp = build_pipeline([str(tmp_path / "rules")])
+        rules = {rid: cr for _, c in nlp.pipeline for rid, cr in c.matcher.compiled_rules.items()}
+        return rules["slow.a"].timeout, rules["metrics.number"].timeout
+
+    assert timeouts() == (2.0, None)
+    monkeypatch.setenv("EXTRACT_REGEX_TIMEOUT", "0.5")
+    assert timeouts() == (0.5, 0.5)
