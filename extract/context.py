@@ -36,9 +36,10 @@ class Context:
         """A compiled regex rule of this field (e.g. a `scan: false` helper pattern)."""
         return self.matcher.by_id[rule_id]
 
-    def hits(self, rule_id: str, start: int = 0, end: int | None = None) -> list:
-        """Hits of a `scan: false` rule within [start, end), with its `before:` applied."""
-        return self.matcher.run_rule(rule_id, self.text, start, end, None, self.doc_id)
+    def hits(self, rule_id: str, start: int = 0, end: int | None = None, anchored: bool = False) -> list:
+        """Hits of a `scan: false` rule within [start, end), with its `before:` and `after:`
+        applied; `anchored`: only one that starts at `start`."""
+        return self.matcher.run_rule(rule_id, self.text, start, end, None, self.doc_id, anchored)
 
     @cached_property
     def sentences(self) -> list[tuple[int, int]]:

@@ -214,17 +214,24 @@ class FieldMatcher:
 
     # -- run -------------------------------------------------------------------
     def run_rule(self, rule_id: str, text: str, pos: int = 0, endpos: int | None = None,
-                 problems: list | None = None, doc_id: str | None = None) -> list[Hit]:
+                 problems: list | None = None, doc_id: str | None = None, anchored: bool = False) -> list[Hit]:
         """Hits of one regex rule (a `scan: false` one too) within text[pos:endpos], for a
-        post-processor that only needs it where a cue says so."""
+        post-processor that only needs it where a cue says so; `anchored`: only a match that
+        starts at `pos` (one attempt, not a scan)."""
         cr = self.compiled_rules[rule_id]
-        return self._regex_hits(cr, text, pos, len(text) if endpos is None else endpos, problems, doc_id)
+        return self._regex_hits(cr, text, pos, len(text) if endpos is None else endpos, problems, doc_id, anchored)
 
-    def _regex_hits(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, problems, doc_id) -> list[Hit]:
+    def _regex_hits(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, problems, doc_id,
+                    anchored: bool = False) -> list[Hit]:
         p = cr.pattern
         hits = []
         try:
-            for m in cr.compiled.finditer(text, pos, endpos, timeout=cr.timeout):
+            if anchored:
+                m = cr.compiled.match(text, pos, endpos, timeout=cr.timeout)
+                matches = () if m is None else (m,)
+            else:
+                matches = cr.compiled.finditer(text, pos, endpos, timeout=cr.timeout)
+            for m in matches:
                 start, end = m.span()
                 if end == start:
                     continue

@@ -90,7 +90,7 @@ def _component_hits(context, cues, proposes: bool):
                 found.extend(context.hits(rule, start, end))
     if proposes:
         for start, end in context.sentences:
-            found.extend(context.hits("methods.subject", start, end))
+            found.extend(context.hits("methods.subject", start, end, anchored=True))
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
