@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 from .context import PROBLEMS_KEY, STORE_KEY, Context, doc_text
 from .fields import postprocessor
 from .matching import FieldMatcher
+from .phrases import PhraseIndex
 from .ruleset import load_ruleset
 
 if not Span.has_extension("extract"):
@@ -31,7 +32,8 @@ class FieldComponent:
             raise ValueError(f"[extract] no rule file defines field {field!r}. Known fields: {known}")
         self.name = name
         self.field = field
-        self.matcher = FieldMatcher(field, ruleset.matcher_files(field), nlp.vocab, nlp.make_doc)
+        self.matcher = FieldMatcher(field, ruleset.matcher_files(field), nlp.vocab, nlp.make_doc,
+                                    phrase_index=PhraseIndex.for_pipeline(nlp))
         self.postprocess = postprocessor(ruleset.postprocess_for(field))
         self.spans = spans
 

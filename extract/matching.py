@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
-from spacy.matcher import Matcher, PhraseMatcher
+from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
+from .phrases import PhraseIndex
 from .resources import resolve_data_path, rules_dir
 from .rulefile import LoadedRuleFile, Pattern, RuleFileError
 from .wordlists import Entry, WordListError, forms_of, load_word_list
@@ -90,7 +91,7 @@ class FieldMatcher:
     """
 
     def __init__(self, field: str, files: list[LoadedRuleFile], vocab, make_doc,
-                 problems: list[RuleFileError] | None = None):
+                 problems: list[RuleFileError] | None = None, phrase_index: PhraseIndex | None = None):
         self.field = field
         self.files = files
         self._problems = problems
@@ -101,15 +102,15 @@ class FieldMatcher:
         self.phrase_rules: dict[str, Pattern] = {}
         self.phrase_context: dict[str, CompiledRegex] = {}  # phrase rules with `before:`/`after:`
         self.phrase_names: dict[tuple[str, str], Entry] = {}
-        self.phrase_exact = PhraseMatcher(vocab, attr="ORTH")
-        self.phrase_lower = PhraseMatcher(vocab, attr="LOWER")
+        self.phrases = PhraseIndex(vocab) if phrase_index is None else phrase_index
+        self._phrase_ids: dict[int, str] = {}  # match id in the index -> rule id
         self.token_matcher = Matcher(vocab, validate=True)
         self.token_rules: dict[str, Pattern] = {}
         self.fragments: dict[str, str] = {}
         for f in files:
             self._add_file(f, make_doc)
         self._vocab = vocab
-        self._has_phrases = len(self.phrase_exact) + len(self.phrase_lower) > 0
+        self._phrase_order = list(self._phrase_ids.items())  # in the order of the rule files
         self._has_tokens = len(self.token_matcher) > 0
 
     # -- compile ---------------------------------------------------------------
@@ -202,14 +203,13 @@ class FieldMatcher:
         else:
             entries = tuple(Entry(s, (s,)) for s in p.phrases)
         ignore_case = _ignores_case(p)
-        matcher = self.phrase_lower if ignore_case else self.phrase_exact
         docs = []
         for e in entries:
             for form in e.forms:
                 key = form.lower() if ignore_case else form
                 self.phrase_names.setdefault((p.id, key), e)
                 docs.append(make_doc(form))
-        matcher.add(p.id, docs)
+        self._phrase_ids[self.phrases.add(f"{self.field}\t{p.id}", docs, ignore_case)] = p.id
         self.phrase_rules[p.id] = p
 
     # -- run -------------------------------------------------------------------
@@ -276,13 +276,11 @@ class FieldMatcher:
         doc_id = doc.user_data.get("extract_id")
         for cr in self.regexes:
             hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id))
-        if self._has_phrases:
-            for matcher in (self.phrase_exact, self.phrase_lower):
-                if not len(matcher):
-                    continue
-                for match_id, s, e in matcher(doc):
-                    rule_id = self._vocab.strings[match_id]
-                    p = self.phrase_rules[rule_id]
+        if self._phrase_order:
+            found = self.phrases.matches(doc)
+            for match_id, rule_id in self._phrase_order:
+                p = self.phrase_rules[rule_id]
+                for s, e in found.get(match_id, ()):
                     # Offsets from the tokens, text from the string: cheaper than a Span.
                     last = doc[e - 1]
                     start, end = doc[s].idx, last.idx + len(last)
