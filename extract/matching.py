@@ -274,7 +274,16 @@ class FieldMatcher:
         text = doc.text if text is None else text
         hits: list[Hit] = []
         doc_id = doc.user_data.get("extract_id")
+        lower = None
         for cr in self.regexes:
+            needs = cr.pattern.needs
+            if needs:
+                if _ignores_case(cr.pattern):
+                    lower = text.lower() if lower is None else lower
+                    if not any(n.lower() in lower for n in needs):
+                        continue
+                elif not any(n in text for n in needs):
+                    continue
             hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id))
         if self._phrase_order:
             found = self.phrases.matches(doc)

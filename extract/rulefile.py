@@ -82,6 +82,9 @@ class Pattern(_Closed):
                                  "match the text right after the match (starting where it ends); its named "
                                  "groups join the hit and the hit ends where it ends. A phrase list finds the "
                                  "cue words in one pass; `after` then reads on from each of them.")
+    needs: Optional[list[str]] = Field(None, description="with `regex`: strings of which the text must "
+                                       "contain at least one for the rule to run (ignoring case when the rule "
+                                       "does); a check far cheaper than a scan that cannot match")
 
     @model_validator(mode="after")
     def _one_matcher(self):
@@ -90,6 +93,8 @@ class Pattern(_Closed):
             raise ValueError(f"a pattern needs exactly one of regex, phrases, phrases_file, tokens (has {kinds or 'none'})")
         if self.tokens is not None and (self.before is not None or self.after is not None):
             raise ValueError("`before` and `after` go with regex or phrase patterns, not token patterns")
+        if self.needs is not None and self.regex is None:
+            raise ValueError("`needs` goes with a regex pattern")
         return self
 
 

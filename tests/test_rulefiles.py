@@ -156,6 +156,22 @@ FEATURES = [
             ignore_case: true
             after: '[ ]+(?P<name>[A-Z]\\w+)'
      """, {}, "Named Gaudi, named gaudi", [("Named Gaudi", "f.named", {"name": "Gaudi"})]),
+    ("needs: the rule runs only on a text that holds one of the strings", """
+        patterns:
+          - id: f.count
+            regex: '(?P<count>\\d+)\\s+GPUs'
+            needs: [GPU]
+          - id: f.chip
+            regex: '\\b[AHV]100\\b'
+            needs: [nvidia]
+            ignore_case: true
+     """, {}, "8 GPUs, 2 TPUs; NVIDIA H100", [("8 GPUs", "f.count", {"count": "8"}), ("H100", "f.chip", {})]),
+    ("needs: no string present, no scan", """
+        patterns:
+          - id: f.chip
+            regex: '\\b[AHV]100\\b'
+            needs: [NVIDIA]
+     """, {}, "an H100 card", []),
     ("set: fixed keys on every mention", """
         patterns:
           - id: f.nv
