@@ -17,6 +17,7 @@ from .rulefile import LoadedRuleFile, Pattern, RuleFileError
 from .wordlists import Entry, WordListError, forms_of, load_word_list
 
 REGEX_TIMEOUT_S = 2.0
+STARTS_KEY = "extract_starts"  # doc.user_data: where each `at:` regex matched, by its source
 TIMEOUT_ENV = "EXTRACT_REGEX_TIMEOUT"  # seconds; overrides REGEX_TIMEOUT_S (tests use a short one)
 _FRAGMENT_REF = regex.compile(r"\(\?&(\w+)\)")
 _TOKEN_ERROR = regex.compile(r"- \[pattern -> (\d+) -> ([^\]\s]+)(?: -> [^\]]*)?\] (.*)")
@@ -69,9 +70,9 @@ class CompiledRegex:
     """A rule's compiled regex (None for a phrase rule) with its `before:` and `after:` regexes."""
 
     __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs",
-                 "after", "after_groups", "timeout")
+                 "after", "after_groups", "at", "timeout")
 
-    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None):
+    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None, at=None):
         self.pattern = pattern
         self.compiled = compiled
         self.group_names = tuple(compiled.groupindex) if compiled is not None else ()
@@ -80,6 +81,7 @@ class CompiledRegex:
         self.before_needs = before_needs  # a quick test before the costly `before` search
         self.after = after  # compiled `after:` regex, matched where the hit ends
         self.after_groups = tuple(after.groupindex) if after is not None else ()
+        self.at = at  # compiled `at:` regex: the only places a match may start
         self.timeout = None  # seconds per call, None for none (set by the matcher)
 
 
@@ -193,7 +195,7 @@ class FieldMatcher:
                                  else expand_fragments(source, fragments), flags)
 
         cr = CompiledRegex(p, compiled(p.regex), compiled(p.before, r"\Z"), compiled(p.before_needs),
-                           compiled(p.after))
+                           compiled(p.after), compiled(p.at))
         cr.timeout = timeout
         return cr
 
@@ -222,13 +224,15 @@ class FieldMatcher:
         return self._regex_hits(cr, text, pos, len(text) if endpos is None else endpos, problems, doc_id, anchored)
 
     def _regex_hits(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, problems, doc_id,
-                    anchored: bool = False) -> list[Hit]:
+                    anchored: bool = False, starts: dict | None = None) -> list[Hit]:
         p = cr.pattern
         hits = []
         try:
             if anchored:
                 m = cr.compiled.match(text, pos, endpos, timeout=cr.timeout)
                 matches = () if m is None else (m,)
+            elif cr.at is not None:
+                matches = self._at_places(cr, text, pos, endpos, starts)
             else:
                 matches = cr.compiled.finditer(text, pos, endpos, timeout=cr.timeout)
             for m in matches:
@@ -247,6 +251,24 @@ class FieldMatcher:
             if problems is not None:
                 problems.append(RuleTimeout(p.id, doc_id))
         return hits
+
+    def _at_places(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, starts: dict | None):
+        """The matches of a rule with `at:`: one anchored attempt at each place `at` finds,
+        skipping places inside the previous match (as finditer would). The places are found
+        once per document for every rule with the same `at`, and kept in `starts`."""
+        key = f"{cr.at.pattern}\t{pos}\t{endpos}"
+        places = starts.get(key) if starts is not None else None
+        if places is None:
+            places = [m.start() for m in cr.at.finditer(text, pos, endpos, timeout=cr.timeout)]
+            if starts is not None:
+                starts[key] = places
+        last = pos
+        for i in places:
+            if i >= last:
+                m = cr.compiled.match(text, i, endpos, timeout=cr.timeout)
+                if m is not None and m.end() > i:
+                    last = m.end()
+                    yield m
 
     def _extend(self, cr: "CompiledRegex", text: str, start: int, end: int, groups: dict) -> tuple[int, int] | None:
         """Apply a rule's `before:` and `after:` to a match at [start, end): the widened span,
@@ -275,6 +297,7 @@ class FieldMatcher:
         hits: list[Hit] = []
         doc_id = doc.user_data.get("extract_id")
         lower = None
+        starts = doc.user_data.setdefault(STARTS_KEY, {})  # `at:` places, shared with other fields
         for cr in self.regexes:
             needs = cr.pattern.needs
             if needs:
@@ -284,7 +307,7 @@ class FieldMatcher:
                         continue
                 elif not any(n in text for n in needs):
                     continue
-            hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id))
+            hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id, starts=starts))
         if self._phrase_order:
             found = self.phrases.matches(doc)
             for match_id, rule_id in self._phrase_order:

@@ -82,6 +82,9 @@ class Pattern(_Closed):
                                  "match the text right after the match (starting where it ends); its named "
                                  "groups join the hit and the hit ends where it ends. A phrase list finds the "
                                  "cue words in one pass; `after` then reads on from each of them.")
+    at: Optional[str] = Field(None, description="with `regex`: a cheap regex for where a match can start. The "
+                              "rule is tried only there (one anchored attempt each), and rules with the same "
+                              "`at` share one scan of the document: three number rules, one number scan.")
     needs: Optional[list[str]] = Field(None, description="with `regex`: strings of which the text must "
                                        "contain at least one for the rule to run (ignoring case when the rule "
                                        "does); a check far cheaper than a scan that cannot match")
@@ -95,6 +98,8 @@ class Pattern(_Closed):
             raise ValueError("`before` and `after` go with regex or phrase patterns, not token patterns")
         if self.needs is not None and self.regex is None:
             raise ValueError("`needs` goes with a regex pattern")
+        if self.at is not None and self.regex is None:
+            raise ValueError("`at` goes with a regex pattern")
         return self
 
 

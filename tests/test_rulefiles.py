@@ -156,6 +156,13 @@ FEATURES = [
             ignore_case: true
             after: '[ ]+(?P<name>[A-Z]\\w+)'
      """, {}, "Named Gaudi, named gaudi", [("Named Gaudi", "f.named", {"name": "Gaudi"})]),
+    ("at: tried only where a number starts; a range is one match", """
+        patterns:
+          - id: f.gpus
+            at: '(?<![\\w.])\\d'
+            regex: '(?P<count>\\d+(?:-\\d+)?)\\s+GPUs'
+     """, {}, "on 8 GPUs, 4-16 GPUs and v2 GPUs", [("8 GPUs", "f.gpus", {"count": "8"}),
+                                                   ("4-16 GPUs", "f.gpus", {"count": "4-16"})]),
     ("needs: the rule runs only on a text that holds one of the strings", """
         patterns:
           - id: f.count
