@@ -38,7 +38,10 @@ class Context:
 
     def hits(self, rule_id: str, start: int = 0, end: int | None = None, anchored: bool = False) -> list:
         """Hits of a `scan: false` rule within [start, end), with its `before:` and `after:`
-        applied; `anchored`: only one that starts at `start`."""
+        applied; `anchored`: only one that starts at `start` (regex rules). For a phrase rule,
+        the phrases found in that range by the document's one phrase pass."""
+        if rule_id in self.matcher.phrase_rules:
+            return self.matcher.phrase_rule_hits(self.doc, self.text, rule_id, start, end)
         return self.matcher.run_rule(rule_id, self.text, start, end, None, self.doc_id, anchored)
 
     @cached_property

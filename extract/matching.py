@@ -252,6 +252,45 @@ class FieldMatcher:
                 problems.append(RuleTimeout(p.id, doc_id))
         return hits
 
+    def phrase_rule_hits(self, doc: Doc, text: str, rule_id: str, pos: int = 0, endpos: int | None = None,
+                         problems: list | None = None) -> list[Hit]:
+        """Hits of one phrase rule (a `scan: false` one too) whose phrase lies in
+        text[pos:endpos], with its `before:`/`after:` applied only to those."""
+        endpos = len(text) if endpos is None else endpos
+        match_id = next(m for m, r in self._phrase_order if r == rule_id)
+        spans = [(s, e) for s, e in self.phrases.matches(doc).get(match_id, ())
+                 if doc[s].idx >= pos and doc[e - 1].idx + len(doc[e - 1]) <= endpos]
+        return self._phrase_hits(doc, text, rule_id, spans, problems, doc.user_data.get("extract_id"))
+
+    def _phrase_hits(self, doc: Doc, text: str, rule_id: str, spans, problems, doc_id) -> list[Hit]:
+        p = self.phrase_rules[rule_id]
+        cr = self.phrase_context.get(rule_id)
+        hits = []
+        for s, e in spans:
+            # Offsets from the tokens, text from the string: cheaper than a Span.
+            last = doc[e - 1]
+            start, end = doc[s].idx, last.idx + len(last)
+            surface = text[start:end]
+            key = surface.lower() if _ignores_case(p) else surface
+            entry = self.phrase_names.get((rule_id, key))
+            groups = {}
+            if cr is not None:
+                try:
+                    span = self._extend(cr, text, start, end, groups)
+                except TimeoutError:
+                    span = None
+                    if problems is not None:
+                        problems.append(RuleTimeout(rule_id, doc_id))
+                if span is None:
+                    continue
+                groups["cue"] = (start, end, surface)
+                start, end = span
+                surface = text[start:end]
+            hits.append(Hit(rule_id, start, end, surface, p.priority, p.label,
+                            name=entry.name if entry and cr is None else None,
+                            attrs={**(entry.attrs if entry else {}), **p.set}, groups=groups))
+        return hits
+
     def _at_places(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, starts: dict | None):
         """The matches of a rule with `at:`: one anchored attempt at each place `at` finds,
         skipping places inside the previous match (as finditer would). The places are found
@@ -311,31 +350,8 @@ class FieldMatcher:
         if self._phrase_order:
             found = self.phrases.matches(doc)
             for match_id, rule_id in self._phrase_order:
-                p = self.phrase_rules[rule_id]
-                for s, e in found.get(match_id, ()):
-                    # Offsets from the tokens, text from the string: cheaper than a Span.
-                    last = doc[e - 1]
-                    start, end = doc[s].idx, last.idx + len(last)
-                    surface = text[start:end]
-                    key = surface.lower() if _ignores_case(p) else surface
-                    entry = self.phrase_names.get((rule_id, key))
-                    groups = {}
-                    cr = self.phrase_context.get(rule_id)
-                    if cr is not None:
-                        try:
-                            span = self._extend(cr, text, start, end, groups)
-                        except TimeoutError:
-                            span = None
-                            if problems is not None:
-                                problems.append(RuleTimeout(rule_id, doc_id))
-                        if span is None:
-                            continue
-                        groups["cue"] = (start, end, surface)
-                        start, end = span
-                        surface = text[start:end]
-                    hits.append(Hit(rule_id, start, end, surface, p.priority, p.label,
-                                    name=entry.name if entry and cr is None else None,
-                                    attrs={**(entry.attrs if entry else {}), **p.set}, groups=groups))
+                if self.phrase_rules[rule_id].scan:
+                    hits.extend(self._phrase_hits(doc, text, rule_id, found.get(match_id, ()), problems, doc_id))
         if self._has_tokens:
             for match_id, s, e in self.token_matcher(doc):
                 rule_id = self._vocab.strings[match_id]

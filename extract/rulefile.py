@@ -67,8 +67,10 @@ class Pattern(_Closed):
     priority: int = 0
     label: Optional[str] = None
     set: dict[str, Union[str, int, float, bool, None]] = {}
-    scan: bool = Field(True, description="false: compiled, but only run by the field's post-processor "
-                                          "(e.g. to extend a match rightwards), never scanned over the text")
+    scan: bool = Field(True, description="false: not run over the text on its own; the field's post-processor "
+                                          "runs it where it needs it (context.hits). A phrase rule's phrases are "
+                                          "still found in the document's one phrase pass; its hits, `before` and "
+                                          "`after` are made only on request")
     before: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that "
                                   "must match the text right before the match (ending where it starts); its "
                                   "named groups join the hit and the hit starts where it starts. Cheap "
