@@ -6,6 +6,8 @@ rules/methods.yaml; the word lists are in data/gazetteers/.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import regex
 
 from .. import lexicon
@@ -84,8 +86,10 @@ def _component_hits(context, cues, proposes: bool):
     proposal cue, and as sentence subjects once the abstract proposes something."""
     text = context.text
     found = []
+    words = [h.start for h in context.hits("methods.ctx.proposal_words")]  # in text order
     for start, end in context.sentences:
-        if cues.proposal.search(text, start, end):
+        i = bisect_left(words, start)
+        if i < len(words) and words[i] < end and cues.proposal.search(text, start, end):
             for rule in COMPONENTS:
                 found.extend(context.hits(rule, start, end))
     if proposes:
