@@ -258,18 +258,14 @@ class FieldMatcher:
         text[pos:endpos], with its `before:`/`after:` applied only to those."""
         endpos = len(text) if endpos is None else endpos
         match_id = next(m for m, r in self._phrase_order if r == rule_id)
-        spans = [(s, e) for s, e in self.phrases.matches(doc).get(match_id, ())
-                 if doc[s].idx >= pos and doc[e - 1].idx + len(doc[e - 1]) <= endpos]
+        spans = [(s, e) for s, e in self.phrases.matches(doc).get(match_id, ()) if s >= pos and e <= endpos]
         return self._phrase_hits(doc, text, rule_id, spans, problems, doc.user_data.get("extract_id"))
 
     def _phrase_hits(self, doc: Doc, text: str, rule_id: str, spans, problems, doc_id) -> list[Hit]:
         p = self.phrase_rules[rule_id]
         cr = self.phrase_context.get(rule_id)
         hits = []
-        for s, e in spans:
-            # Offsets from the tokens, text from the string: cheaper than a Span.
-            last = doc[e - 1]
-            start, end = doc[s].idx, last.idx + len(last)
+        for start, end in spans:
             surface = text[start:end]
             key = surface.lower() if _ignores_case(p) else surface
             entry = self.phrase_names.get((rule_id, key))

@@ -38,7 +38,8 @@ class PhraseIndex:
         return self.vocab.strings[key]
 
     def matches(self, doc: Doc) -> dict[int, list[tuple[int, int]]]:
-        """Token spans of every phrase in `doc`, by match id; computed once per document."""
+        """Character spans of every phrase in `doc`, by match id, in text order; computed once
+        per document (token offsets become character offsets here, once, not per field)."""
         last = self._last
         if last is not None and last[0]() is doc:
             return last[1]
@@ -46,7 +47,9 @@ class PhraseIndex:
         for matcher in (self.exact, self.lower):
             if len(matcher):
                 for match_id, start, end in matcher(doc):
-                    found.setdefault(match_id, []).append((start, end))
+                    first = doc[start]
+                    final = first if end - start == 1 else doc[end - 1]
+                    found.setdefault(match_id, []).append((first.idx, final.idx + len(final)))
         self._last = (weakref.ref(doc), found)
         return found
 
