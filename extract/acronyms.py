@@ -59,13 +59,16 @@ def best_long_form(short: str, long: str) -> str | None:
 def _spell(short: str, long: str) -> str | None:
     """The shortest suffix of `long` whose characters spell `short`, right to left, with the
     first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
+    low = long.lower()
+    if len(low) != len(long):  # a character whose lower case is longer (rare): compare one by one
+        low = [ch.lower() for ch in long]
     s, l = len(short) - 1, len(long) - 1
     while s >= 0:
         c = short[s].lower()
         if not c.isalnum():
             s -= 1
             continue
-        while l >= 0 and (long[l].lower() != c or (s == 0 and l > 0 and long[l - 1].isalnum())):
+        while l >= 0 and (low[l] != c or (s == 0 and l > 0 and long[l - 1].isalnum())):
             l -= 1
         if l < 0:
             return None
