@@ -1,9 +1,10 @@
-"""One pair of spaCy PhraseMatchers (exact and lower case) for the phrase rules of every field
-of a pipeline, so that a document is matched once, not once per field.
+"""One spaCy PhraseMatcher for the phrase rules of every field of a pipeline, so that a
+document is matched once, not once per field and case.
 
 A PhraseMatcher call costs about the same whatever the number of phrases (a hash lookup per
-token), and six fields with phrase rules made six to ten calls a document; the shared index
-makes two and hands each field its rules' matches.
+token), and six fields with phrase rules made six to ten calls a document. The shared index
+matches lower-case forms in one call; a case-sensitive rule keeps a match only where the
+text is one of its forms exactly.
 """
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ import weakref
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
+from .context import doc_text
+
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
 
 class PhraseIndex:
     def __init__(self, vocab):
         self.vocab = vocab
-        self.exact = PhraseMatcher(vocab, attr="ORTH")
-        self.lower = PhraseMatcher(vocab, attr="LOWER")
+        self.matcher = PhraseMatcher(vocab, attr="LOWER")
+        self.exact_forms: dict[int, frozenset[str]] = {}  # case-sensitive rules: their forms
         self._last: tuple | None = None  # (weak reference to the last doc, its matches)
 
     @classmethod
@@ -33,9 +36,12 @@ class PhraseIndex:
 
     def add(self, key: str, docs: list[Doc], lower: bool) -> int:
         """Add phrases under `key` (unique per field and rule); returns the match id."""
-        (self.lower if lower else self.exact).add(key, docs)
+        self.matcher.add(key, docs)
+        match_id = self.vocab.strings[key]
+        if not lower:
+            self.exact_forms[match_id] = self.exact_forms.get(match_id, frozenset()) | {d.text for d in docs}
         self._last = None
-        return self.vocab.strings[key]
+        return match_id
 
     def matches(self, doc: Doc) -> dict[int, list[tuple[int, int]]]:
         """Character spans of every phrase in `doc`, by match id, in text order; computed once
@@ -44,12 +50,14 @@ class PhraseIndex:
         if last is not None and last[0]() is doc:
             return last[1]
         found: dict[int, list[tuple[int, int]]] = {}
-        for matcher in (self.exact, self.lower):
-            if len(matcher):
-                for match_id, start, end in matcher(doc):
-                    first = doc[start]
-                    final = first if end - start == 1 else doc[end - 1]
-                    found.setdefault(match_id, []).append((first.idx, final.idx + len(final)))
+        text = doc_text(doc)
+        exact = self.exact_forms
+        for match_id, start, end in self.matcher(doc) if len(self.matcher) else ():
+            first = doc[start]
+            final = first if end - start == 1 else doc[end - 1]
+            span = (first.idx, final.idx + len(final))
+            if match_id not in exact or text[span[0] : span[1]] in exact[match_id]:
+                found.setdefault(match_id, []).append(span)
         self._last = (weakref.ref(doc), found)
         return found
 
