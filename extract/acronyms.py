@@ -121,12 +121,9 @@ def _lf_sf(text: str, paren: int, short: str, short_start: int) -> Definition | 
 
 def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
     before = before.rstrip()
-    words = list(_WORD.finditer(before))
-    if not words:
-        return None
     sentence_cut = max(before.rfind(". "), before.rfind("; "), before.rfind(": "))
     n = min(len(short) + 5, 2 * len(short))
-    window = [w for w in words[-n:] if w.start() > sentence_cut]
+    window = list(_WORD.finditer(before, sentence_cut + 1))[-n:]  # the last n words of the sentence
     if not window:
         return None
     start = window[0].start()
