@@ -346,8 +346,9 @@ class FieldMatcher:
         if self._phrase_order:
             found = self.phrases.matches(doc)
             for match_id, rule_id in self._phrase_order:
-                if self.phrase_rules[rule_id].scan:
-                    hits.extend(self._phrase_hits(doc, text, rule_id, found.get(match_id, ()), problems, doc_id))
+                spans = found.get(match_id)
+                if spans and self.phrase_rules[rule_id].scan:
+                    hits.extend(self._phrase_hits(doc, text, rule_id, spans, problems, doc_id))
         if self._has_tokens:
             for match_id, s, e in self.token_matcher(doc):
                 rule_id = self._vocab.strings[match_id]
