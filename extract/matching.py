@@ -70,9 +70,10 @@ class CompiledRegex:
     """A rule's compiled regex (None for a phrase rule) with its `before:` and `after:` regexes."""
 
     __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs",
-                 "after", "after_groups", "at", "timeout")
+                 "after", "after_groups", "at", "needs", "timeout")
 
-    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None, at=None):
+    def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None, at=None,
+                 timeout: float | None = None):
         self.pattern = pattern
         self.compiled = compiled
         self.group_names = tuple(compiled.groupindex) if compiled is not None else ()
@@ -82,7 +83,10 @@ class CompiledRegex:
         self.after = after  # compiled `after:` regex, matched where the hit ends
         self.after_groups = tuple(after.groupindex) if after is not None else ()
         self.at = at  # compiled `at:` regex: the only places a match may start
-        self.timeout = None  # seconds per call, None for none (set by the matcher)
+        # `needs:` strings, lower-cased here once when the rule ignores case
+        self.needs = tuple(n.lower() for n in pattern.needs) if pattern.needs and _ignores_case(pattern) \
+            else tuple(pattern.needs or ())
+        self.timeout = timeout  # seconds per call, None for none
 
 
 class FieldMatcher:
@@ -113,6 +117,8 @@ class FieldMatcher:
             self._add_file(f, make_doc)
         self._vocab = vocab
         self._phrase_order = list(self._phrase_ids.items())  # in the order of the rule files
+        self._phrase_match_id = {rule_id: match_id for match_id, rule_id in self._phrase_ids.items()}
+        self._has_at = any(cr.at is not None for cr in self.regexes)
         self._has_tokens = len(self.token_matcher) > 0
 
     # -- compile ---------------------------------------------------------------
@@ -194,10 +200,8 @@ class FieldMatcher:
             return regex.compile("(?:" + expand_fragments(source, fragments) + ")" + suffix if suffix
                                  else expand_fragments(source, fragments), flags)
 
-        cr = CompiledRegex(p, compiled(p.regex), compiled(p.before, r"\Z"), compiled(p.before_needs),
-                           compiled(p.after), compiled(p.at))
-        cr.timeout = timeout
-        return cr
+        return CompiledRegex(p, compiled(p.regex), compiled(p.before, r"\Z"), compiled(p.before_needs),
+                             compiled(p.after), compiled(p.at), timeout)
 
     def _add_phrases(self, f: LoadedRuleFile, p: Pattern, make_doc) -> None:
         if p.phrases_file:
@@ -257,17 +261,18 @@ class FieldMatcher:
         """Hits of one phrase rule (a `scan: false` one too) whose phrase lies in
         text[pos:endpos], with its `before:`/`after:` applied only to those."""
         endpos = len(text) if endpos is None else endpos
-        match_id = next(m for m, r in self._phrase_order if r == rule_id)
-        spans = [(s, e) for s, e in self.phrases.matches(doc).get(match_id, ()) if s >= pos and e <= endpos]
+        found = self.phrases.matches(doc).get(self._phrase_match_id[rule_id], ())
+        spans = [(s, e) for s, e in found if s >= pos and e <= endpos]
         return self._phrase_hits(doc, text, rule_id, spans, problems, doc.user_data.get("extract_id"))
 
     def _phrase_hits(self, doc: Doc, text: str, rule_id: str, spans, problems, doc_id) -> list[Hit]:
         p = self.phrase_rules[rule_id]
         cr = self.phrase_context.get(rule_id)
+        lower = _ignores_case(p)
         hits = []
         for start, end in spans:
             surface = text[start:end]
-            key = surface.lower() if _ignores_case(p) else surface
+            key = surface.lower() if lower else surface
             entry = self.phrase_names.get((rule_id, key))
             groups = {}
             if cr is not None:
@@ -332,15 +337,15 @@ class FieldMatcher:
         hits: list[Hit] = []
         doc_id = doc.user_data.get("extract_id")
         lower = None
-        starts = doc.user_data.setdefault(STARTS_KEY, {})  # `at:` places, shared with other fields
+        # `at:` places, shared with the other fields' rules of the same `at`
+        starts = doc.user_data.setdefault(STARTS_KEY, {}) if self._has_at else None
         for cr in self.regexes:
-            needs = cr.pattern.needs
-            if needs:
+            if cr.needs:
                 if _ignores_case(cr.pattern):
                     lower = text.lower() if lower is None else lower
-                    if not any(n.lower() in lower for n in needs):
+                    if not any(n in lower for n in cr.needs):
                         continue
-                elif not any(n in text for n in needs):
+                elif not any(n in text for n in cr.needs):
                     continue
             hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id, starts=starts))
         if self._phrase_order:
