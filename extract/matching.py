@@ -36,7 +36,9 @@ def _timeout_for(rule_file: Path) -> float | None:
     """The timeout for the rules of one file. A timeout makes the regex module read the clock
     on every call (~2.5 us; ~100 calls an abstract, 6% of a run), so the built-in rules,
     bounded and run over 20,000 real abstracts in the benchmark, go without one unless
-    EXTRACT_REGEX_TIMEOUT is set; rules a user adds always have one."""
+    EXTRACT_REGEX_TIMEOUT is set; rules a user adds always have one. The calls pass it by
+    position (after `concurrent` and `partial`, which the regex docstrings leave out): any
+    keyword argument, `timeout=None` too, costs the regex module 0.6-2 us a call."""
     if os.environ.get(TIMEOUT_ENV) is None and rule_file.resolve().is_relative_to(rules_dir().resolve()):
         return None
     return regex_timeout()
@@ -233,12 +235,12 @@ class FieldMatcher:
         hits = []
         try:
             if anchored:
-                m = cr.compiled.match(text, pos, endpos, timeout=cr.timeout)
+                m = cr.compiled.match(text, pos, endpos, None, False, cr.timeout)
                 matches = () if m is None else (m,)
             elif cr.at is not None:
                 matches = self._at_places(cr, text, pos, endpos, starts)
             else:
-                matches = cr.compiled.finditer(text, pos, endpos, timeout=cr.timeout)
+                matches = cr.compiled.finditer(text, pos, endpos, False, None, False, cr.timeout)
             for m in matches:
                 start, end = m.span()
                 if end == start:
@@ -299,13 +301,13 @@ class FieldMatcher:
         key = f"{cr.at.pattern}\t{pos}\t{endpos}"
         places = starts.get(key) if starts is not None else None
         if places is None:
-            places = [m.start() for m in cr.at.finditer(text, pos, endpos, timeout=cr.timeout)]
+            places = [m.start() for m in cr.at.finditer(text, pos, endpos, False, None, False, cr.timeout)]
             if starts is not None:
                 starts[key] = places
         last = pos
         for i in places:
             if i >= last:
-                m = cr.compiled.match(text, i, endpos, timeout=cr.timeout)
+                m = cr.compiled.match(text, i, endpos, None, False, cr.timeout)
                 if m is not None and m.end() > i:
                     last = m.end()
                     yield m
@@ -318,13 +320,13 @@ class FieldMatcher:
             if cr.before_needs is not None and not cr.before_needs.search(
                     text, max(0, start - p.before_needs_window), start):
                 return None
-            b = cr.before.search(text, max(0, start - p.before_window), start, timeout=cr.timeout)
+            b = cr.before.search(text, max(0, start - p.before_window), start, None, False, cr.timeout)
             if b is None:
                 return None
             groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups if b.group(g) is not None})
             start = b.start()
         if cr.after is not None:
-            a = cr.after.match(text, end, timeout=cr.timeout)
+            a = cr.after.match(text, end, None, None, False, cr.timeout)
             if a is None:
                 return None
             groups.update({g: (a.start(g), a.end(g), a.group(g)) for g in cr.after_groups if a.group(g) is not None})
