@@ -42,7 +42,10 @@ class FieldComponent:
         found: list = []
         hits = self.matcher.find(doc, text=doc_text(doc), problems=found)
         problems.extend(str(p) for p in found)
-        mentions = self.postprocess(doc, hits, Context(doc, self.matcher))
+        if hits or not self.matcher.required_labels:
+            mentions = self.postprocess(doc, hits, Context(doc, self.matcher))
+        else:  # `requires:` not met: the field finds nothing here
+            mentions = []
         mentions.sort(key=lambda m: m["start"])
         doc.user_data.setdefault(STORE_KEY, {})[self.field] = mentions
         if not self.spans:

@@ -122,6 +122,8 @@ class FieldMatcher:
         self._phrase_match_id = {rule_id: match_id for match_id, rule_id in self._phrase_ids.items()}
         self._has_at = any(cr.at is not None for cr in self.regexes)
         self._has_tokens = len(self.token_matcher) > 0
+        # `requires:` of the field's rule files: labels of which a hit must exist
+        self.required_labels = frozenset(label for f in files for label in (f.spec.requires or ()))
 
     # -- compile ---------------------------------------------------------------
     def _add_file(self, f: LoadedRuleFile, make_doc) -> None:
@@ -334,36 +336,66 @@ class FieldMatcher:
         return start, end
 
     def find(self, doc: Doc, text: str | None = None, problems: list | None = None) -> list[Hit]:
-        """Every hit of every rule on `doc` (overlaps kept), ordered by start."""
+        """Every hit of every rule on `doc` (overlaps kept), ordered by start. With `requires:`
+        labels, nothing unless a rule of such a label matched: the rules of those labels run
+        first, the others only when one of them did."""
         text = doc.text if text is None else text
-        hits: list[Hit] = []
         doc_id = doc.user_data.get("extract_id")
-        lower = None
         # `at:` places, shared with the other fields' rules of the same `at`
         starts = doc.user_data.setdefault(STARTS_KEY, {}) if self._has_at else None
+        lower = [None]  # the lower-cased text, made once if a rule's `needs:` asks for it
+        first: dict[str, list[Hit]] = {}
+        if self.required_labels:
+            for cr in self.regexes:
+                if cr.pattern.label in self.required_labels:
+                    first[cr.pattern.id] = self._scan_regex(cr, text, problems, doc_id, starts, lower)
+            found = self.phrases.matches(doc) if self._phrase_order else {}
+            for match_id, rule_id in self._phrase_order:
+                p = self.phrase_rules[rule_id]
+                if p.scan and p.label in self.required_labels:
+                    first[rule_id] = self._phrase_hits(doc, text, rule_id, found.get(match_id, ()), problems, doc_id)
+            tokens = self._token_hits(doc) if self._has_tokens else []
+            if not any(first.values()) and not any(h.label in self.required_labels for h in tokens):
+                return []
+        hits: list[Hit] = []
         for cr in self.regexes:
-            if cr.needs:
-                if _ignores_case(cr.pattern):
-                    lower = text.lower() if lower is None else lower
-                    if not any(n in lower for n in cr.needs):
-                        continue
-                elif not any(n in text for n in cr.needs):
-                    continue
-            hits.extend(self._regex_hits(cr, text, 0, len(text), problems, doc_id, starts=starts))
+            done = first.get(cr.pattern.id)
+            hits.extend(done if done is not None else self._scan_regex(cr, text, problems, doc_id, starts, lower))
         if self._phrase_order:
             found = self.phrases.matches(doc)
             for match_id, rule_id in self._phrase_order:
+                done = first.get(rule_id)
+                if done is not None:
+                    hits.extend(done)
+                    continue
                 spans = found.get(match_id)
                 if spans and self.phrase_rules[rule_id].scan:
                     hits.extend(self._phrase_hits(doc, text, rule_id, spans, problems, doc_id))
         if self._has_tokens:
-            for match_id, s, e in self.token_matcher(doc):
-                rule_id = self._vocab.strings[match_id]
-                p = self.token_rules[rule_id]
-                span = doc[s:e]
-                hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
-                                attrs=dict(p.set)))
+            hits.extend(tokens if self.required_labels else self._token_hits(doc))
         hits.sort(key=lambda h: (h.start, -h.end))
+        return hits
+
+    def _scan_regex(self, cr: "CompiledRegex", text: str, problems, doc_id, starts, lower: list) -> list[Hit]:
+        """A scanned regex rule over the whole text (none where its `needs:` strings are missing)."""
+        if cr.needs:
+            if _ignores_case(cr.pattern):
+                if lower[0] is None:
+                    lower[0] = text.lower()
+                if not any(n in lower[0] for n in cr.needs):
+                    return []
+            elif not any(n in text for n in cr.needs):
+                return []
+        return self._regex_hits(cr, text, 0, len(text), problems, doc_id, starts=starts)
+
+    def _token_hits(self, doc: Doc) -> list[Hit]:
+        hits = []
+        for match_id, s, e in self.token_matcher(doc):
+            rule_id = self._vocab.strings[match_id]
+            p = self.token_rules[rule_id]
+            span = doc[s:e]
+            hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
+                            attrs=dict(p.set)))
         return hits
 
 

@@ -114,6 +114,9 @@ class RuleFile(_Closed):
     field: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     description: str = ""
     postprocess: Optional[str] = None
+    requires: Optional[list[str]] = Field(None, description="labels: in a text where no rule of these labels "
+                                          "matches, the field finds nothing; its other rules and its "
+                                          "post-processor are not run there")
     fragments: dict[str, Union[str, ListFragment]] = {}
     patterns: list[Pattern] = []
     examples: list[Example] = []

@@ -179,6 +179,24 @@ FEATURES = [
             regex: '\\b[AHV]100\\b'
             needs: [NVIDIA]
      """, {}, "an H100 card", []),
+    ("requires: a hit of the label lets the field's other rules run", """
+        requires: [count]
+        patterns:
+          - id: f.count
+            label: count
+            regex: '(?P<count>\\d+)\\s+GPUs'
+          - id: f.chip
+            phrases: [H100]
+     """, {}, "8 GPUs of type H100", [("8 GPUs", "f.count", {"count": "8"}), ("H100", "f.chip", {})]),
+    ("requires: no hit of the label, nothing from the field", """
+        requires: [count]
+        patterns:
+          - id: f.count
+            label: count
+            regex: '(?P<count>\\d+)\\s+GPUs'
+          - id: f.chip
+            phrases: [H100]
+     """, {}, "eight GPUs of type H100", []),
     ("set: fixed keys on every mention", """
         patterns:
           - id: f.nv
