@@ -78,12 +78,12 @@ class CompiledRegex:
                  timeout: float | None = None):
         self.pattern = pattern
         self.compiled = compiled
-        self.group_names = tuple(compiled.groupindex) if compiled is not None else ()
+        self.group_names = tuple(compiled.groupindex.items()) if compiled is not None else ()
         self.before = before  # compiled `before:` regex, anchored at its end
-        self.before_groups = tuple(before.groupindex) if before is not None else ()
+        self.before_groups = tuple(before.groupindex.items()) if before is not None else ()
         self.before_needs = before_needs  # a quick test before the costly `before` search
         self.after = after  # compiled `after:` regex, matched where the hit ends
-        self.after_groups = tuple(after.groupindex) if after is not None else ()
+        self.after_groups = tuple(after.groupindex.items()) if after is not None else ()
         self.at = at  # compiled `at:` regex: the only places a match may start
         # `needs:` strings, lower-cased here once when the rule ignores case
         self.needs = tuple(n.lower() for n in pattern.needs) if pattern.needs and _ignores_case(pattern) \
@@ -247,7 +247,7 @@ class FieldMatcher:
                 start, end = m.span()
                 if end == start:
                     continue
-                groups = {g: (m.start(g), m.end(g), m.group(g)) for g in cr.group_names if m.group(g) is not None}
+                groups = _groups(m, cr.group_names, text) if cr.group_names else {}
                 if cr.before is not None or cr.after is not None:
                     span = self._extend(cr, text, start, end, groups)
                     if span is None:
@@ -325,13 +325,13 @@ class FieldMatcher:
             b = cr.before.search(text, max(0, start - p.before_window), start, None, False, cr.timeout)
             if b is None:
                 return None
-            groups.update({g: (b.start(g), b.end(g), b.group(g)) for g in cr.before_groups if b.group(g) is not None})
+            groups.update(_groups(b, cr.before_groups, text))
             start = b.start()
         if cr.after is not None:
             a = cr.after.match(text, end, None, None, False, cr.timeout)
             if a is None:
                 return None
-            groups.update({g: (a.start(g), a.end(g), a.group(g)) for g in cr.after_groups if a.group(g) is not None})
+            groups.update(_groups(a, cr.after_groups, text))
             end = a.end()
         return start, end
 
@@ -397,6 +397,19 @@ class FieldMatcher:
             hits.append(Hit(rule_id, span.start_char, span.end_char, span.text, p.priority, p.label,
                             attrs=dict(p.set)))
         return hits
+
+
+def _groups(m, names: tuple[tuple[str, int], ...], text: str) -> dict[str, tuple[int, int, str]]:
+    """The named groups that took part in match `m` of `text`, as name -> (start, end, text).
+    Read from `m.regs` by index: asking the match for each group by name costs ~0.8 us a
+    group, and the number rules have eleven."""
+    regs = m.regs
+    out = {}
+    for name, i in names:
+        start, end = regs[i]
+        if start >= 0:
+            out[name] = (start, end, text[start:end])
+    return out
 
 
 def expand_fragments(source: str, fragments: dict[str, str], _seen: tuple[str, ...] = ()) -> str:
