@@ -44,6 +44,11 @@ class Context:
             return self.matcher.phrase_rule_hits(self.doc, self.text, rule_id, start, end)
         return self.matcher.run_rule(rule_id, self.text, start, end, None, self.doc_id, anchored)
 
+    def phrase_spans(self, rule_id: str) -> list[tuple[int, int]]:
+        """Where a phrase rule's phrases are, as (start, end) in text order: the document's one
+        phrase pass, without making hits (nor applying `before:`/`after:`)."""
+        return self.matcher.phrase_spans(self.doc, rule_id)
+
     @cached_property
     def sentences(self) -> list[tuple[int, int]]:
         """Split once per document and shared by every component (kept in user_data)."""

@@ -269,6 +269,10 @@ class FieldMatcher:
         spans = [(s, e) for s, e in found if s >= pos and e <= endpos]
         return self._phrase_hits(doc, text, rule_id, spans, problems, doc.user_data.get("extract_id"))
 
+    def phrase_spans(self, doc: Doc, rule_id: str) -> list[tuple[int, int]]:
+        """The (start, end) of every phrase of one phrase rule in `doc`, in text order."""
+        return self.phrases.matches(doc).get(self._phrase_match_id[rule_id], [])
+
     def _phrase_hits(self, doc: Doc, text: str, rule_id: str, spans, problems, doc_id) -> list[Hit]:
         p = self.phrase_rules[rule_id]
         cr = self.phrase_context.get(rule_id)

@@ -86,10 +86,13 @@ def _component_hits(context, cues, proposes: bool):
     proposal cue, and as sentence subjects once the abstract proposes something."""
     text = context.text
     found = []
-    words = [h.start for h in context.hits("methods.ctx.proposal_words")]  # in text order
+    words = [start for start, _ in context.phrase_spans("methods.ctx.proposal_words")]  # in text order
     for start, end in context.sentences:
         i = bisect_left(words, start)
-        if i < len(words) and words[i] < end and cues.proposal.search(text, start, end):
+        # Every proposal cue starts at one of its first words: try it there, not everywhere.
+        while i < len(words) and words[i] < end and not cues.proposal.match(text, words[i], end):
+            i += 1
+        if i < len(words) and words[i] < end:
             for rule in COMPONENTS:
                 found.extend(context.hits(rule, start, end))
     if proposes:
