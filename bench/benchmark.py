@@ -140,19 +140,18 @@ class _Stages:
 
 
 def _instrument(extractor, pipeline_module, stages: "_Stages"):
-    """Time every stage in place: the clean view, make_doc, each component (a benchmark may
-    reach into spaCy's component list; the library never does). Returns a function that
+    """Time every stage in place: the clean view, make_doc, each component. Returns a function that
     puts everything back."""
     nlp = extractor.nlp
-    clean, components = pipeline_module.clean, list(nlp._components)
+    clean, components = pipeline_module.clean, extractor.components
     pipeline_module.clean = stages.wrap("clean view", clean)
     nlp.make_doc = stages.wrap("tokenize (make_doc)", nlp.make_doc)
-    nlp._components = [(name, stages.wrap(name, proc)) for name, proc in components]
+    extractor.components = [(name, stages.wrap(name, proc)) for name, proc in components]
 
     def undo():
         pipeline_module.clean = clean
         del nlp.make_doc
-        nlp._components = components
+        extractor.components = components
 
     return undo
 

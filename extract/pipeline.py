@@ -13,6 +13,9 @@ from .records import Record, mention_type
 from .ruleset import PIPELINE_ORDER, load_ruleset
 
 
+_RECORD_KEYS = frozenset(Record.model_fields)  # pydantic builds `model_fields` anew on each access
+
+
 def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = True) -> Language:
     """`spacy.blank("en")` with a component for every field that has rules; `spans=False`
     leaves `doc.spans` empty (the mentions are in `doc.user_data["extract"]` either way)."""
@@ -37,6 +40,9 @@ class Extractor:
     def __init__(self, rules_dirs: tuple[str, ...] | list[str] = ()):
         self.rules_dirs = tuple(rules_dirs)
         self.nlp = build_pipeline(self.rules_dirs, spans=False)
+        # The components in order, read once: `nlp.pipeline` builds a new frozen list on every
+        # access (~5 us an abstract)
+        self.components: list[tuple[str, object]] = list(self.nlp.pipeline)
         self.fields = load_ruleset(self.rules_dirs).output_fields()
         self.problems: list[str] = []
 
@@ -47,7 +53,7 @@ class Extractor:
         if abstract.title:
             doc.user_data[TITLE_KEY] = abstract.title  # names in "NAME: subtitle" are the paper's own
         doc.user_data[TEXT_KEY] = view.text  # == doc.text, which spaCy rebuilds on every access
-        for _, component in self.nlp.pipeline:
+        for _, component in self.components:
             doc = component(doc)
         self.problems.extend(doc.user_data.get(PROBLEMS_KEY, []))
         store = doc.user_data.get(STORE_KEY, {})
@@ -66,7 +72,7 @@ class Extractor:
                 items.append({**m, "text": raw[start:end], "start": start, "end": end})
             # Built-in fields are validated with the record, in one call; a rule-file field is
             # an extra key of the record, so its mentions are validated here.
-            data[field] = items if field in Record.model_fields else [mention_type(field)(**i) for i in items]
+            data[field] = items if field in _RECORD_KEYS else [mention_type(field)(**i) for i in items]
         return Record.model_validate(data)
 
     def extract_text(self, text: str, id: str = "text#0", title: str | None = None) -> Record:
