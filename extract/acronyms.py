@@ -123,10 +123,9 @@ def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
     before = before.rstrip()
     sentence_cut = max(before.rfind(". "), before.rfind("; "), before.rfind(": "))
     n = min(len(short) + 5, 2 * len(short))
-    window = list(_WORD.finditer(before, sentence_cut + 1))[-n:]  # the last n words of the sentence
-    if not window:
+    start = _last_words_start(before, sentence_cut + 1, n)  # the last n words of the sentence
+    if start is None:
         return None
-    start = window[0].start()
     candidate = before[start:]
     long = best_long_form(short, candidate)
     kind = "lf-sf"
@@ -140,6 +139,19 @@ def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
     if long_start < 0 or long.lower() == short.lower():
         return None
     return Definition(short, long, short_start, short_start + len(short), long_start, long_start + len(long), kind)
+
+
+def _last_words_start(text: str, pos: int, n: int) -> int | None:
+    """Where the last `n` words of text[pos:] start (None: no word). `rsplit` instead of a
+    list of regex matches, one per word: 0.8 us, not 5."""
+    seg = text[pos:]
+    parts = seg.rsplit(None, n)
+    if not parts:
+        return None
+    if len(parts) <= n:
+        return pos + len(seg) - len(seg.lstrip())
+    rest = seg[len(parts[0]):]
+    return pos + len(parts[0]) + len(rest) - len(rest.lstrip())
 
 
 def _without_kind_word(short: str, long: str) -> str:
