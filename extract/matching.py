@@ -118,7 +118,8 @@ class FieldMatcher:
         for f in files:
             self._add_file(f, make_doc)
         self._vocab = vocab
-        self._phrase_order = list(self._phrase_ids.items())  # in the order of the rule files
+        # (match id, rule id) of the phrase rules run over every text, in the order of the rule files
+        self._scanned_phrases = [(m, r) for m, r in self._phrase_ids.items() if self.phrase_rules[r].scan]
         self._phrase_match_id = {rule_id: match_id for match_id, rule_id in self._phrase_ids.items()}
         self._has_at = any(cr.at is not None for cr in self.regexes)
         self._has_tokens = len(self.token_matcher) > 0
@@ -344,39 +345,38 @@ class FieldMatcher:
         labels, nothing unless a rule of such a label matched: the rules of those labels run
         first, the others only when one of them did."""
         text = doc.text if text is None else text
-        doc_id = doc.user_data.get("extract_id")
+        user_data = doc.user_data
+        doc_id = user_data.get("extract_id")
         # `at:` places, shared with the other fields' rules of the same `at`
-        starts = doc.user_data.setdefault(STARTS_KEY, {}) if self._has_at else None
+        starts = user_data.setdefault(STARTS_KEY, {}) if self._has_at else None
         lower = [None]  # the lower-cased text, made once if a rule's `needs:` asks for it
+        found = self.phrases.matches(doc) if self._scanned_phrases else None
         first: dict[str, list[Hit]] = {}
+        tokens: list[Hit] = []
         if self.required_labels:
+            required = self.required_labels
             for cr in self.regexes:
-                if cr.pattern.label in self.required_labels:
+                if cr.pattern.label in required:
                     first[cr.pattern.id] = self._scan_regex(cr, text, problems, doc_id, starts, lower)
-            found = self.phrases.matches(doc) if self._phrase_order else {}
-            for match_id, rule_id in self._phrase_order:
-                p = self.phrase_rules[rule_id]
-                if p.scan and p.label in self.required_labels:
+            for match_id, rule_id in self._scanned_phrases:
+                if self.phrase_rules[rule_id].label in required:
                     first[rule_id] = self._phrase_hits(doc, text, rule_id, found.get(match_id, ()), problems, doc_id)
             tokens = self._token_hits(doc) if self._has_tokens else []
-            if not any(first.values()) and not any(h.label in self.required_labels for h in tokens):
+            if not any(first.values()) and not any(h.label in required for h in tokens):
                 return []
+        elif self._has_tokens:
+            tokens = self._token_hits(doc)
         hits: list[Hit] = []
         for cr in self.regexes:
-            done = first.get(cr.pattern.id)
+            done = first.get(cr.pattern.id) if first else None
             hits.extend(done if done is not None else self._scan_regex(cr, text, problems, doc_id, starts, lower))
-        if self._phrase_order:
-            found = self.phrases.matches(doc)
-            for match_id, rule_id in self._phrase_order:
-                done = first.get(rule_id)
-                if done is not None:
-                    hits.extend(done)
-                    continue
-                spans = found.get(match_id)
-                if spans and self.phrase_rules[rule_id].scan:
-                    hits.extend(self._phrase_hits(doc, text, rule_id, spans, problems, doc_id))
-        if self._has_tokens:
-            hits.extend(tokens if self.required_labels else self._token_hits(doc))
+        for match_id, rule_id in self._scanned_phrases:
+            spans = found.get(match_id)
+            if spans:
+                done = first.get(rule_id) if first else None
+                hits.extend(done if done is not None else self._phrase_hits(doc, text, rule_id, spans, problems,
+                                                                             doc_id))
+        hits.extend(tokens)
         hits.sort(key=lambda h: (h.start, -h.end))
         return hits
 
