@@ -38,16 +38,18 @@ class FieldComponent:
         self.spans = spans
 
     def __call__(self, doc: Doc) -> Doc:
-        problems = doc.user_data.setdefault(PROBLEMS_KEY, [])
+        user_data = doc.user_data
         found: list = []
-        hits = self.matcher.find(doc, text=doc_text(doc), problems=found)
-        problems.extend(str(p) for p in found)
+        text = doc_text(doc)
+        hits = self.matcher.find(doc, text=text, problems=found)
+        if found:
+            user_data.setdefault(PROBLEMS_KEY, []).extend(str(p) for p in found)
         if hits or not self.matcher.required_labels:
-            mentions = self.postprocess(doc, hits, Context(doc, self.matcher))
+            mentions = self.postprocess(doc, hits, Context(doc, self.matcher, text))
         else:  # `requires:` not met: the field finds nothing here
             mentions = []
-        mentions.sort(key=lambda m: m["start"])
-        doc.user_data.setdefault(STORE_KEY, {})[self.field] = mentions
+        mentions.sort(key=_start)
+        user_data.setdefault(STORE_KEY, {})[self.field] = mentions
         if not self.spans:
             return doc
         spans = []
@@ -58,6 +60,10 @@ class FieldComponent:
                 spans.append(span)
         doc.spans[self.field] = spans
         return doc
+
+
+def _start(mention: dict) -> int:
+    return mention["start"]
 
 
 def _field_factory(field: str):

@@ -27,9 +27,9 @@ def doc_text(doc: Doc) -> str:
 
 
 class Context:
-    def __init__(self, doc: Doc, matcher=None):
+    def __init__(self, doc: Doc, matcher=None, text: str | None = None):
         self.doc = doc
-        self.text = doc_text(doc)
+        self.text = doc_text(doc) if text is None else text  # `text`: doc_text(doc), when the caller has it
         self.matcher = matcher
 
     def rule(self, rule_id: str):
