@@ -50,24 +50,28 @@ class Context:
         return self.matcher.phrase_spans(self.doc, rule_id)
 
     @cached_property
-    def sentences(self) -> list[tuple[int, int]]:
-        """Split once per document and shared by every component (kept in user_data)."""
+    def _split(self) -> tuple[int, list[tuple[int, int]], list[int]]:
+        """(text length, sentences, their starts): split once per document and shared by every
+        component (kept in user_data)."""
         cached = self.doc.user_data.get(SENTENCES_KEY)
         if cached is None or cached[0] != len(self.text):
-            cached = (len(self.text), split_sentences(self.text))
+            spans = split_sentences(self.text)
+            cached = (len(self.text), spans, [s for s, _ in spans])
             self.doc.user_data[SENTENCES_KEY] = cached
-        return cached[1]
+        return cached
 
-    @cached_property
-    def _sentence_starts(self) -> list[int]:
-        return [s for s, _ in self.sentences]
+    @property
+    def sentences(self) -> list[tuple[int, int]]:
+        """The (start, end) of every sentence, in order."""
+        return self._split[1]
 
     def sentence_of(self, offset: int) -> tuple[int, int]:
         """The (start, end) of the sentence holding `offset` (the whole text if none)."""
-        i = bisect_right(self._sentence_starts, offset) - 1
+        _, spans, starts = self._split
+        i = bisect_right(starts, offset) - 1
         if i < 0:
             return (0, len(self.text))
-        return self.sentences[i]
+        return spans[i]
 
     def mentions(self, field: str) -> list[dict]:
         """Mentions an earlier component stored for `field` (empty if it did not run)."""

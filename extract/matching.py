@@ -280,9 +280,7 @@ class FieldMatcher:
         lower = _ignores_case(p)
         hits = []
         for start, end in spans:
-            surface = text[start:end]
-            key = surface.lower() if lower else surface
-            entry = self.phrase_names.get((rule_id, key))
+            phrase = text[start:end]
             groups = {}
             if cr is not None:
                 try:
@@ -292,11 +290,11 @@ class FieldMatcher:
                     if problems is not None:
                         problems.append(RuleTimeout(rule_id, doc_id))
                 if span is None:
-                    continue
-                groups["cue"] = (start, end, surface)
+                    continue  # most cues: the word list entry is looked up only for a hit
+                groups["cue"] = (start, end, phrase)
                 start, end = span
-                surface = text[start:end]
-            hits.append(Hit(rule_id, start, end, surface, p.priority, p.label,
+            entry = self.phrase_names.get((rule_id, phrase.lower() if lower else phrase))
+            hits.append(Hit(rule_id, start, end, phrase if cr is None else text[start:end], p.priority, p.label,
                             name=entry.name if entry and cr is None else None,
                             attrs={**(entry.attrs if entry else {}), **p.set}, groups=groups))
         return hits

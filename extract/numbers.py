@@ -29,7 +29,10 @@ def parse_number(text: str) -> float | None:
     >>> parse_number("1,234.5"), parse_number("+14.1"), parse_number("two-fold")
     (1234.5, 14.1, 2.0)
     """
-    s = _LATEX_COMMA.sub(",", _SPACES.sub(" ", text.strip())).replace("\u2212", "-")
+    s = text.strip()
+    if s.replace(".", "", 1).isdecimal() and s[-1] != ".":  # "76.0", ".5", "2024": no clean-up needed
+        return float(s)
+    s = _LATEX_COMMA.sub(",", _SPACES.sub(" ", s)).replace("\u2212", "-")
     m = _NUMBER.fullmatch(s)
     if m:
         s = s.replace(",", "").replace(" ", "").replace("±", "")
