@@ -6,6 +6,7 @@ rules/methods.yaml; the word lists are in data/gazetteers/.
 """
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_left
 
 import regex
@@ -19,20 +20,31 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 
 
 class Cues:
-    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`)."""
+    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`). One per
+    matcher, kept for the next documents (see `_cues`)."""
 
-    def __init__(self, context):
-        self._context = context
+    def __init__(self, matcher):
+        self._rules = matcher.by_id
 
     def __getattr__(self, name: str):
-        value = self._context.rule(f"methods.ctx.{name}")
+        value = self._rules[f"methods.ctx.{name}"]
         setattr(self, name, value)
         return value
 
 
+_CUES: "weakref.WeakKeyDictionary[object, Cues]" = weakref.WeakKeyDictionary()
+
+
+def _cues(context) -> Cues:
+    cues = _CUES.get(context.matcher)
+    if cues is None:
+        cues = _CUES[context.matcher] = Cues(context.matcher)
+    return cues
+
+
 def postprocess(doc, hits, context) -> list[dict]:
     text = context.text
-    cues = Cues(context)
+    cues = _cues(context)
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
     taken = [m for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
