@@ -61,7 +61,28 @@ def _spell(short: str, long: str) -> str | None:
     first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
     low = long.lower()
     if len(low) != len(long):  # a character whose lower case is longer (rare): compare one by one
-        low = [ch.lower() for ch in long]
+        return _spell_by_char(short, long, [ch.lower() for ch in long])
+    s, l = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        if len(c) != 1:  # "İ" lower-cases to two characters: compare one by one
+            return _spell_by_char(short, long, low)
+        l = low.rfind(c, 0, l + 1)  # the next match to the left, found by str.rfind
+        while s == 0 and l > 0 and long[l - 1].isalnum():  # the first one starts a word
+            l = low.rfind(c, 0, l)
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    return long[start:]
+
+
+def _spell_by_char(short: str, long: str, low) -> str | None:
+    """`_spell` one character at a time, for texts whose lower case changes their length."""
     s, l = len(short) - 1, len(long) - 1
     while s >= 0:
         c = short[s].lower()
