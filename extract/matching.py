@@ -125,6 +125,13 @@ class FieldMatcher:
         self._has_tokens = len(self.token_matcher) > 0
         # `requires:` of the field's rule files: labels of which a hit must exist
         self.required_labels = frozenset(label for f in files for label in (f.spec.requires or ()))
+        scanned_labels = {p.label for f in files for p in f.spec.patterns if p.scan}
+        for f in files:
+            for label in f.spec.requires or ():
+                if label not in scanned_labels:  # the field could never find anything
+                    self._report(RuleFileError(f.path, f.line_of("requires"),
+                                               f"requires: no rule of field {field} that scans the text has "
+                                               f"label {label!r}"))
 
     # -- compile ---------------------------------------------------------------
     def _add_file(self, f: LoadedRuleFile, make_doc) -> None:

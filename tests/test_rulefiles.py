@@ -318,6 +318,9 @@ CHECKS = [
     ("an unknown post-processor", "field: f\npostprocess: nope\n",
      ["hw.yaml:2: postprocess: no post-processor extract.fields.nope"]),
     ("not YAML", "field: f\npatterns: [\n", ["hw.yaml:3: not valid YAML"]),
+    ("requires a label no scanning rule has", "field: f\nrequires: [value]\npatterns:\n  - id: f.a\n    regex: a\n"
+     "  - id: f.v\n    label: value\n    scan: false\n    regex: '\\d'\n",
+     ["hw.yaml:2: requires: no rule of field f that scans the text has label 'value'"]),
     ("many problems at once", "field: f\npatterns:\n  - id: f.a\n    regex: '('\n  - id: f.b\n    regx: b\n"
      "  - id: f.c\n    tokens: [[{LOWR: c}]]\n",
      ["hw.yaml:4: regex: missing )", "hw.yaml:6: patterns[1].regx: unknown key", "hw.yaml:8: tokens[0][0].LOWR"]),
