@@ -60,19 +60,16 @@ def _spell(short: str, long: str) -> str | None:
     """The shortest suffix of `long` whose characters spell `short`, right to left, with the
     first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
     low = long.lower()
-    if len(low) != len(long):  # a character whose lower case is longer (rare): compare one by one
-        return _spell_by_char(short, long, [ch.lower() for ch in long])
+    by_char = len(low) != len(long)  # a character whose lower case is longer (rare)
+    if by_char:
+        low = [ch.lower() for ch in long]
     s, l = len(short) - 1, len(long) - 1
     while s >= 0:
         c = short[s].lower()
         if not c.isalnum():
             s -= 1
             continue
-        if len(c) != 1:  # "İ" lower-cases to two characters: compare one by one
-            return _spell_by_char(short, long, low)
-        l = low.rfind(c, 0, l + 1)  # the next match to the left, found by str.rfind
-        while s == 0 and l > 0 and long[l - 1].isalnum():  # the first one starts a word
-            l = low.rfind(c, 0, l)
+        l = _find_left(low, long, c, l, s == 0, by_char)
         if l < 0:
             return None
         l -= 1
@@ -81,22 +78,18 @@ def _spell(short: str, long: str) -> str | None:
     return long[start:]
 
 
-def _spell_by_char(short: str, long: str, low) -> str | None:
-    """`_spell` one character at a time, for texts whose lower case changes their length."""
-    s, l = len(short) - 1, len(long) - 1
-    while s >= 0:
-        c = short[s].lower()
-        if not c.isalnum():
-            s -= 1
-            continue
-        while l >= 0 and (low[l] != c or (s == 0 and l > 0 and long[l - 1].isalnum())):
+def _find_left(low, long: str, c: str, l: int, word_start: bool, by_char: bool) -> int:
+    """The last place at or before `l` where the lower-cased text has `c` (at the start of a
+    word when `word_start`), or -1. str.rfind jumps there; comparing one character at a time
+    is left for texts whose lower case changes length."""
+    if by_char or len(c) != 1:
+        while l >= 0 and (low[l] != c or (word_start and l > 0 and long[l - 1].isalnum())):
             l -= 1
-        if l < 0:
-            return None
-        l -= 1
-        s -= 1
-    start = long.rfind(" ", 0, l + 1) + 1
-    return long[start:]
+        return l
+    l = low.rfind(c, 0, l + 1)
+    while word_start and l > 0 and long[l - 1].isalnum():
+        l = low.rfind(c, 0, l)
+    return l
 
 
 def find_definitions(text: str) -> list[Definition]:

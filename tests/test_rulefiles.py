@@ -74,6 +74,16 @@ def test_record_has_an_empty_list_when_nothing_matches(hw_extractor):
 # -- every rule-file feature, one small field each ------------------------------------------
 CHIPS_TSV = "name\taliases\tvendor\nGaudi 2\tGaudi2|Gaudi-2\tIntel\nMI300X\t\tAMD\n"
 
+REQUIRES_COUNT = """
+        requires: [count]
+        patterns:
+          - id: f.count
+            label: count
+            regex: '(?P<count>\\d+)\\s+GPUs'
+          - id: f.chip
+            phrases: [H100]
+     """
+
 FEATURES = [
     # (case, rule file body after `field: f`, data files, text, expected mentions as (text, rule, extra keys))
     ("regex", """
@@ -179,24 +189,9 @@ FEATURES = [
             regex: '\\b[AHV]100\\b'
             needs: [NVIDIA]
      """, {}, "an H100 card", []),
-    ("requires: a hit of the label lets the field's other rules run", """
-        requires: [count]
-        patterns:
-          - id: f.count
-            label: count
-            regex: '(?P<count>\\d+)\\s+GPUs'
-          - id: f.chip
-            phrases: [H100]
-     """, {}, "8 GPUs of type H100", [("8 GPUs", "f.count", {"count": "8"}), ("H100", "f.chip", {})]),
-    ("requires: no hit of the label, nothing from the field", """
-        requires: [count]
-        patterns:
-          - id: f.count
-            label: count
-            regex: '(?P<count>\\d+)\\s+GPUs'
-          - id: f.chip
-            phrases: [H100]
-     """, {}, "eight GPUs of type H100", []),
+    ("requires: a hit of the label lets the field's other rules run", REQUIRES_COUNT, {}, "8 GPUs of type H100",
+     [("8 GPUs", "f.count", {"count": "8"}), ("H100", "f.chip", {})]),
+    ("requires: no hit of the label, nothing from the field", REQUIRES_COUNT, {}, "eight GPUs of type H100", []),
     ("set: fixed keys on every mention", """
         patterns:
           - id: f.nv
