@@ -171,20 +171,23 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     text = context.text
     first = min(d["start"], d["long_start"])
     before = text[context.sentence_of(first)[0] : first]
-    introduced = bool(cues.proposal_verb.search(before)) and _proposed_here(before, cues)
-    if _head(long) in lexicon.word_set("non_method_heads.txt") and not introduced:
+    # _proposed_here is asked at most once: here, after a proposal verb, or below for a Title Case name
+    here = _proposed_here(before, cues) if cues.proposal_verb.search(before) else None
+    introduced = bool(here)
+    head = _head(long)
+    if head in lexicon.word_set("non_method_heads.txt") and not introduced:
         return  # "Unmanned Aerial Vehicles (UAVs)", but "we introduce ... Equilibrium (ROSE)"
     span = (first, max(d["end"], d["long_end"]))
     linked = any(i["role"] == "proposed" and i["start"] < span[1] and span[0] < i["end"] for i in items)
     same_name = any(i["role"] == "proposed" and name_key(i["name"]) == name_key(short) for i in items)
     known = lexicon.lookup(METHODS, long) or _same_meaning(lexicon.lookup(METHODS, short), long)
-    method_head = _head(long) in lexicon.word_set("method_heads.txt")
+    method_head = head in lexicon.word_set("method_heads.txt")
     if known and not (linked or same_name):
         if known.attrs.get("flags") != "optional":
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if linked or same_name or introduced or (title and _proposed_here(before, cues)):
+    if linked or same_name or introduced or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif title and _after_first_proposal(items, first) and not cues.existing.search(before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
