@@ -330,7 +330,7 @@ class FieldMatcher:
         p = cr.pattern
         if cr.before is not None:
             if cr.before_needs is not None and not cr.before_needs.search(
-                    text, max(0, start - p.before_needs_window), start):
+                    text, max(0, start - p.before_needs_window), start, None, False, cr.timeout):
                 return None
             b = cr.before.search(text, max(0, start - p.before_window), start, None, False, cr.timeout)
             if b is None:
