@@ -59,7 +59,7 @@ def best_long_form(short: str, long: str) -> str | None:
 def _spell(short: str, long: str) -> str | None:
     """The shortest suffix of `long` whose characters spell `short`, right to left, with the
     first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
-    low = long.lower()
+    low: str | list[str] = long.lower()
     by_char = len(low) != len(long)  # a character whose lower case is longer (rare)
     if by_char:
         low = [ch.lower() for ch in long]

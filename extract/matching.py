@@ -6,12 +6,14 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterable
 
 import regex
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
 from .phrases import PhraseIndex
+from .pickling import rebuild, state_of
 from .resources import resolve_data_path, rules_dir
 from .rulefile import LoadedRuleFile, Pattern, RuleFileError
 from .wordlists import Entry, WordListError, forms_of, load_word_list
@@ -90,6 +92,10 @@ class CompiledRegex:
             else tuple(pattern.needs or ())
         self.timeout = timeout  # seconds per call, None for none
 
+    def __reduce__(self):
+        return (CompiledRegex, (self.pattern, self.compiled, self.before, self.before_needs, self.after, self.at,
+                                self.timeout))
+
 
 class FieldMatcher:
     """All rules of one field, compiled. Build once per pipeline; call `find` per doc.
@@ -118,6 +124,8 @@ class FieldMatcher:
         for f in files:
             self._add_file(f, make_doc)
         self._vocab = vocab
+        # what a field's post-processor derives from these rules once and keeps for every document
+        self.memo: dict[str, object] = {}
         # (match id, rule id) of the phrase rules run over every text, in the order of the rule files
         self._scanned_phrases = [(m, r) for m, r in self._phrase_ids.items() if self.phrase_rules[r].scan]
         self._phrase_match_id = {rule_id: match_id for match_id, rule_id in self._phrase_ids.items()}
@@ -132,6 +140,11 @@ class FieldMatcher:
                     self._report(RuleFileError(f.path, f.line_of("requires"),
                                                f"requires: no rule of field {field} that scans the text has "
                                                f"label {label!r}"))
+
+    def __reduce__(self):
+        # An empty matcher of the same field and vocab, then every attribute: the rules are not
+        # compiled again (see extract/pickling.py)
+        return (rebuild, (FieldMatcher, (self.field, [], self._vocab, None), state_of(self)))
 
     # -- compile ---------------------------------------------------------------
     def _add_file(self, f: LoadedRuleFile, make_doc) -> None:
@@ -219,7 +232,7 @@ class FieldMatcher:
         if p.phrases_file:
             entries = load_word_list(data_file(p.phrases_file, f.path))
         else:
-            entries = tuple(Entry(s, (s,)) for s in p.phrases)
+            entries = tuple(Entry(s, (s,)) for s in p.phrases or ())
         ignore_case = _ignores_case(p)
         docs = []
         for e in entries:
@@ -243,6 +256,7 @@ class FieldMatcher:
                     anchored: bool = False, starts: dict | None = None) -> list[Hit]:
         p = cr.pattern
         hits = []
+        matches: Iterable[Any]  # a tuple or the regex module's scanner
         try:
             if anchored:
                 m = cr.compiled.match(text, pos, endpos, None, False, cr.timeout)
@@ -288,7 +302,7 @@ class FieldMatcher:
         hits = []
         for start, end in spans:
             phrase = text[start:end]
-            groups = {}
+            groups: dict[str, tuple[int, int, str]] = {}
             if cr is not None:
                 try:
                     span = self._extend(cr, text, start, end, groups)
@@ -355,7 +369,7 @@ class FieldMatcher:
         # `at:` places, shared with the other fields' rules of the same `at`
         starts = user_data.setdefault(STARTS_KEY, {}) if self._has_at else None
         lower = [None]  # the lower-cased text, made once if a rule's `needs:` asks for it
-        found = self.phrases.matches(doc) if self._scanned_phrases else None
+        found = self.phrases.matches(doc) if self._scanned_phrases else {}
         first: dict[str, list[Hit]] = {}
         tokens: list[Hit] = []
         if self.required_labels:
@@ -437,7 +451,8 @@ def expand_fragments(source: str, fragments: dict[str, str], _seen: tuple[str, .
 
 def non_overlapping(items, rank, span=lambda h: (h.start, h.end)) -> list:
     """The best-ranked items (lowest `rank`) whose spans do not overlap, in text order."""
-    chosen, taken = [], []
+    chosen: list = []
+    taken: list[tuple[int, int]] = []
     for item in sorted(items, key=rank):
         s, e = span(item)
         if all(e <= ts or s >= te for ts, te in taken):

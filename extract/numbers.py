@@ -71,7 +71,7 @@ def word_value(text: str) -> float | None:
 
 @cache
 def _qualifiers() -> dict[str, str]:
-    table = {}
+    table: dict[str, str] = {}
     for list_name in ("qualifiers.tsv", "qualifiers_after.tsv"):
         for entry in load_word_list(data_dir() / "gazetteers" / list_name):
             for form in entry.forms:

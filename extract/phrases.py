@@ -14,12 +14,13 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from .context import doc_text
+from .pickling import rebuild, state_of
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
 
 class PhraseIndex:
-    def __init__(self, vocab):
+    def __init__(self, vocab) -> None:
         self.vocab = vocab
         self.matcher = PhraseMatcher(vocab, attr="LOWER")
         self.exact_forms: dict[int, frozenset[str]] = {}  # case-sensitive rules: their forms
@@ -61,5 +62,6 @@ class PhraseIndex:
         self._last = (weakref.ref(doc), found)
         return found
 
-    def __getstate__(self):
-        return {**self.__dict__, "_last": None}  # a weak reference cannot be pickled
+    def __reduce__(self):
+        # a weak reference cannot be pickled: `_last` starts empty (see extract/pickling.py)
+        return (rebuild, (PhraseIndex, (self.vocab,), state_of(self, skip=("_last",))))

@@ -56,7 +56,7 @@ _BOUNDARY = regex.compile("".join((
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Half-open (start, end) spans of the sentences of `text`, trimmed of
     surrounding whitespace, ordered, covering every non-space char."""
-    spans = []
+    spans: list[tuple[int, int]] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
         _add(text, start, m.end(), spans)

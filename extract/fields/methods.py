@@ -6,8 +6,8 @@ rules/methods.yaml; the word lists are in data/gazetteers/.
 """
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_left
+from types import SimpleNamespace
 
 import regex
 
@@ -19,26 +19,18 @@ PROPOSING = ("methods.cue", "methods.named", "methods.ours")
 COMPONENTS = ("methods.component", "methods.component_paren")
 
 
-class Cues:
-    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`). One per
-    matcher, kept for the next documents (see `_cues`)."""
-
-    def __init__(self, matcher):
-        self._rules = matcher.by_id
-
-    def __getattr__(self, name: str):
-        value = self._rules[f"methods.ctx.{name}"]
-        setattr(self, name, value)
-        return value
+_CUE_PREFIX = "methods.ctx."
 
 
-_CUES: "weakref.WeakKeyDictionary[object, Cues]" = weakref.WeakKeyDictionary()
-
-
-def _cues(context) -> Cues:
-    cues = _CUES.get(context.matcher)
+def _cues(context) -> SimpleNamespace:
+    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`): gathered
+    once per matcher and kept in its memo for the next documents."""
+    memo = context.matcher.memo
+    cues = memo.get(_CUE_PREFIX)
     if cues is None:
-        cues = _CUES[context.matcher] = Cues(context.matcher)
+        cues = memo[_CUE_PREFIX] = SimpleNamespace(**{
+            rule_id[len(_CUE_PREFIX):]: compiled for rule_id, compiled in context.matcher.by_id.items()
+            if rule_id.startswith(_CUE_PREFIX)})
     return cues
 
 
@@ -198,7 +190,8 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
 
 def _one_per_name(items: list[dict]) -> list[dict]:
     """The strongest reading of each name; a long form found anywhere is kept."""
-    out, seen = [], {}
+    out: list[dict] = []
+    seen: dict[str, dict] = {}
     for i in sorted(items, key=lambda i: (-i["priority"], i["start"])):
         key = name_key(i["name"])
         if key in seen:

@@ -71,9 +71,10 @@ def postprocess(doc, hits, context) -> list[dict]:
             prev = accepted[-1] if accepted else None
             listed = prev is not None and listed_after(text, prev[0], num)
             found = _read(num, sent, link_, s_metrics, rules)
-            if found is None and not (listed and _continues(num, prev[0])):
+            if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
             if found is None or (listed and not found["own"]):
+                assert prev is not None  # a number without its own reading is listed after prev
                 found = dict(prev[1], own=False, qualifier=num.qual or prev[1]["qualifier"], where="listed")
                 if num.conn in _LEVEL_CONN or prev[0].sign and not num.sign:
                     # "by 64.7 points to 99.5%", "96.8% (+14.43%), 78.0% (+0.2%)": levels
@@ -129,7 +130,7 @@ def _metric_names(hits, context, names, settings) -> list[MetricName]:
         if inside_any(h.start, h.end, names) or _overlaps(h.start, h.end, settings) or glued(text, h.start, h.end):
             continue
         found.append(h)
-    chosen = []
+    chosen: list = []
     for h in sorted(found, key=lambda h: (-(h.end - h.start), h.start)):
         if all(h.end <= c.start or h.start >= c.end for c in chosen):
             chosen.append(h)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
+from ..matching import Hit
 from ..numbers import parse_number, qualifier_name, unit_name, word_value
 
 # What may not lie between a number and a word it is linked to: another number, or a break
@@ -204,7 +205,7 @@ class Sentence:
     """Names, cues and numbers of one sentence, for linking its numbers to their context."""
 
     def __init__(self, text: str, span: tuple[int, int], nums: list[Num], names: list[Name],
-                 baselines: list[Name], cues: list, respectively: list):
+                 baselines: list[Name], cues: list[Hit], respectively: list[Hit]):
         self.text = text
         self.start, self.end = span
         self.nums = nums
@@ -230,7 +231,7 @@ class Sentence:
             return {}  # counts that do not pair up: better no name than a wrong one
         return {id(n): items[i % len(items)] for i, n in enumerate(before)}
 
-    def respective_words(self, items: list, nums: list[Num]) -> dict[int, object]:
+    def respective_words(self, items: list, nums: list[Num]) -> dict:
         """Pair numbers with words (metric names, aspects) in order: those between the numbers
         and "respectively" ("4.1x and 6.3x faster in A and B, respectively"), else those
         before the first number ("parameters and latency by 8x and 3x, respectively")."""

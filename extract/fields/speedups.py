@@ -10,6 +10,7 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 """
 from __future__ import annotations
 
+from ..matching import Hit
 from .quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
                          read_numbers, respective_names, sentences_of)
 
@@ -39,12 +40,13 @@ def postprocess(doc, hits, context) -> list[dict]:
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
             if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
                 own[i], shared[i] = own[i + 1], True
-        kept: list[tuple[Num, object]] = []
+        kept: list[tuple[Num, Hit]] = []
         for num, aspect, shared_aspect in zip(sent.nums, own, shared):
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
             inherited = aspect is None and listed and bare_next.match(text, num.end, span[1])
-            if inherited:  # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on
+            # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
+            if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
             if aspect is None or not (inherited or _is_gain(num, aspect, sent)):
                 continue
@@ -54,7 +56,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 #           "with 2x faster convergence" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
-            if num.qual is None and listed and shared_aspect:
+            if num.qual is None and listed and shared_aspect and prev is not None:
                 num.qual = prev[0].qual
             kept.append((num, aspect))
             name = aspect.name or aspect.text
