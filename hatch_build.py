@@ -50,6 +50,7 @@ class MypycHook(BuildHookInterface):
         done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=self._work,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if done.returncode:
+            shutil.rmtree(self._work, ignore_errors=True)
             raise RuntimeError(f"mypyc could not compile {PACKAGE}:\n{done.stdout}\n"
                                f"Set {PURE_ENV}=1 to install it as pure Python (same results, slower).")
         suffix = ".pyd" if sys.platform == "win32" else ".so"
