@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import regex
 
+from . import rx
+
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 _WORD = regex.compile(r"\S+")
 # The appositive "SF, a long form ...": found from its comma, then the short form is read
@@ -95,10 +97,10 @@ def _find_left(low, long: str, c: str, l: int, word_start: bool, by_char: bool) 
 def find_definitions(text: str) -> list[Definition]:
     """Every acronym definition in `text`, ordered by the short form's position."""
     found: list[Definition] = []
-    for m in _PAREN.finditer(text):
+    for m in rx.finditer(_PAREN, text):
         inner = m.group(1)
         inner_start = m.start(1)
-        head = _CLAUSE_BREAK.split(inner, maxsplit=1)[0].strip()
+        head = rx.split(_CLAUSE_BREAK, inner, maxsplit=1)[0].strip()
         lead = len(inner) - len(inner.lstrip())
         if is_short_form(head):
             d = _lf_sf(text, m.start(), head, inner_start + lead)
@@ -107,12 +109,12 @@ def find_definitions(text: str) -> list[Definition]:
         if d:
             found.append(d)
     taken = {d.short for d in found}
-    for comma in _COMMA.finditer(text):
+    for comma in rx.finditer(_COMMA, text):
         c = comma.start()
         if not _has_capital(text[max(0, c - 30) : c].rstrip().rpartition(" ")[2]):
             continue  # most commas follow a lower-case word: no short form to read
-        sf = _SHORT_BEFORE.search(text, max(0, c - 30), c)
-        m = _APPOSITIVE_COMMA.match(text, comma.start()) if sf else None
+        sf = rx.search(_SHORT_BEFORE, text, max(0, c - 30), c)
+        m = rx.match(_APPOSITIVE_COMMA, text, comma.start()) if sf else None
         d = _appositive(text, sf, m) if m else None
         if d and d.short not in taken:
             found.append(d)
@@ -181,7 +183,7 @@ def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | 
     """`SF (Long Form)`: the word before the parenthesis is the short form."""
     offset = max(0, paren - 40)
     before = text[offset:paren].rstrip()
-    m = _LAST_WORD.search(before)
+    m = rx.search(_LAST_WORD, before)
     if not m or not is_short_form(m.group(1)):
         return None
     short = m.group(1)
@@ -200,7 +202,7 @@ def _appositive(text: str, sf, m) -> Definition | None:
     # The last word starts with the acronym's last capital (LSGQuant: "... quantization").
     last = next((ch for ch in reversed(short) if ch.isupper()), short[-1]).lower()
     rest = m.group("rest")
-    words = list(_WORD.finditer(rest))
+    words = list(rx.finditer(_WORD, rest))
     # The longest such span: "STAC, a Spatio-Temporally Aware Cache Compression framework".
     for k in range(min(len(words), len(short) + 4), 0, -1):
         candidate = rest[: words[k - 1].end()]

@@ -34,6 +34,8 @@ from itertools import repeat
 
 import regex
 
+from . import rx
+
 __all__ = ["CleanText", "clean"]
 
 _SYMBOLS = {
@@ -119,7 +121,7 @@ _URL_NOISE = regex.compile(r"^(?:https?://)?(?:www\.)?|\\(?=[%&_#$~])|/+$")
 
 
 def _url_key(s: str) -> str:
-    return _URL_NOISE.sub("", s.strip()).lower()
+    return rx.sub(_URL_NOISE, "", s.strip()).lower()
 
 
 def _same_url(text: str, url: str) -> bool:
@@ -187,7 +189,7 @@ class _Builder:
     def scan(self, pos: int, endpos: int) -> None:
         """Clean raw[pos:endpos]: copy between matches, dispatch on the branch."""
         last = pos
-        for m in _MARKUP.finditer(self.raw, pos, endpos):
+        for m in rx.finditer(_MARKUP, self.raw, pos, endpos):
             ms, me = m.span()
             self.copy(last, ms)
             last = me

@@ -40,7 +40,8 @@ def _timeout_for(rule_file: Path) -> float | None:
     bounded and run over 20,000 real abstracts in the benchmark, go without one unless
     EXTRACT_REGEX_TIMEOUT is set; rules a user adds always have one. The calls pass it by
     position (after `concurrent` and `partial`, which the regex docstrings leave out): any
-    keyword argument, `timeout=None` too, costs the regex module 0.6-2 us a call."""
+    keyword argument, `timeout=None` too, costs the regex module 0.6-2 us a call. `concurrent`
+    is False, so that no call lets go of the GIL (see extract/rx.py)."""
     if os.environ.get(TIMEOUT_ENV) is None and rule_file.resolve().is_relative_to(rules_dir().resolve()):
         return None
     return regex_timeout()
@@ -259,12 +260,12 @@ class FieldMatcher:
         matches: Iterable[Any]  # a tuple or the regex module's scanner
         try:
             if anchored:
-                m = cr.compiled.match(text, pos, endpos, None, False, cr.timeout)
+                m = cr.compiled.match(text, pos, endpos, False, False, cr.timeout)
                 matches = () if m is None else (m,)
             elif cr.at is not None:
                 matches = self._at_places(cr, text, pos, endpos, starts)
             else:
-                matches = cr.compiled.finditer(text, pos, endpos, False, None, False, cr.timeout)
+                matches = cr.compiled.finditer(text, pos, endpos, False, False, False, cr.timeout)
             for m in matches:
                 start, end = m.span()
                 if end == start:
@@ -327,13 +328,13 @@ class FieldMatcher:
         key = f"{cr.at.pattern}\t{pos}\t{endpos}"
         places = starts.get(key) if starts is not None else None
         if places is None:
-            places = [m.start() for m in cr.at.finditer(text, pos, endpos, False, None, False, cr.timeout)]
+            places = [m.start() for m in cr.at.finditer(text, pos, endpos, False, False, False, cr.timeout)]
             if starts is not None:
                 starts[key] = places
         last = pos
         for i in places:
             if i >= last:
-                m = cr.compiled.match(text, i, endpos, None, False, cr.timeout)
+                m = cr.compiled.match(text, i, endpos, False, False, cr.timeout)
                 if m is not None and m.end() > i:
                     last = m.end()
                     yield m
@@ -344,15 +345,15 @@ class FieldMatcher:
         p = cr.pattern
         if cr.before is not None:
             if cr.before_needs is not None and not cr.before_needs.search(
-                    text, max(0, start - p.before_needs_window), start, None, False, cr.timeout):
+                    text, max(0, start - p.before_needs_window), start, False, False, cr.timeout):
                 return None
-            b = cr.before.search(text, max(0, start - p.before_window), start, None, False, cr.timeout)
+            b = cr.before.search(text, max(0, start - p.before_window), start, False, False, cr.timeout)
             if b is None:
                 return None
             groups.update(_groups(b, cr.before_groups, text))
             start = b.start()
         if cr.after is not None:
-            a = cr.after.match(text, end, None, None, False, cr.timeout)
+            a = cr.after.match(text, end, None, False, False, cr.timeout)
             if a is None:
                 return None
             groups.update(_groups(a, cr.after_groups, text))

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import regex
 
+from . import rx
+
 _SPACES = regex.compile(r"\s+")
 _NOT_ALNUM = regex.compile(r"[^\p{L}\p{N}]+")
 _STRIP = " \t\n.,;:!?'\"`*()[]{}"
@@ -14,7 +16,7 @@ _STRIP = " \t\n.,;:!?'\"`*()[]{}"
 
 def clean_name(text: str) -> str:
     """The display form of a span of the clean view: whitespace folded, stray punctuation off."""
-    return _SPACES.sub(" ", text).strip(_STRIP)
+    return rx.sub(_SPACES, " ", text).strip(_STRIP)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -26,7 +28,7 @@ def name_key(name: str) -> str:
     else:
         folded = unicodedata.normalize("NFKD", name)
         folded = "".join(c for c in folded if not unicodedata.combining(c))
-    key = _NOT_ALNUM.sub("", folded.lower())
+    key = rx.sub(_NOT_ALNUM, "", folded.lower())
     if len(key) > 3 and key.endswith("es") and key[-3] in "sxz":
         return key[:-2]
     if len(key) > 2 and key.endswith("s") and not key.endswith("ss"):

@@ -11,6 +11,8 @@ from functools import cache
 
 import regex
 
+from . import rx
+
 from .resources import data_dir
 from .wordlists import load_word_list
 
@@ -32,8 +34,8 @@ def parse_number(text: str) -> float | None:
     s = text.strip()
     if s.replace(".", "", 1).isdecimal() and s[-1] != ".":  # "76.0", ".5", "2024": no clean-up needed
         return float(s)
-    s = _LATEX_COMMA.sub(",", _SPACES.sub(" ", s)).replace("\u2212", "-")
-    m = _NUMBER.fullmatch(s)
+    s = rx.sub(_LATEX_COMMA, ",", rx.sub(_SPACES, " ", s)).replace("\u2212", "-")
+    m = rx.fullmatch(_NUMBER, s)
     if m:
         s = s.replace(",", "").replace(" ", "").replace("±", "")
         return float(s)
@@ -46,7 +48,7 @@ def parse_range(text: str) -> tuple[float, float | None] | None:
     single = parse_number(text)
     if single is not None:
         return single, None
-    m = _RANGE.match(text.replace("\u2212", "-"))
+    m = rx.match(_RANGE, text.replace("\u2212", "-"))
     if not m:
         return None
     low, high = parse_number(m["low"]), parse_number(m["high"])
@@ -100,10 +102,10 @@ def unit_name(surface: str | None) -> str | None:
     """The canonical unit: `%`, `pp`, `x`, `points`, ..., else the unit as written."""
     if not surface:
         return None
-    s = _SPACES.sub(" ", surface.strip())
+    s = rx.sub(_SPACES, " ", surface.strip())
     units = _units()
     return units.get(s) or units.get(s.lower()) or s
 
 
 def _fold(text: str) -> str:
-    return _SPACES.sub(" ", text.strip().lower()).replace("\u2011", "-")
+    return rx.sub(_SPACES, " ", text.strip().lower()).replace("\u2011", "-")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import regex
 
+from . import rx
+
 __all__ = ["split_sentences"]
 
 # Tokens that end in a period but (almost) never end a sentence in abstracts.
@@ -58,7 +60,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     surrounding whitespace, ordered, covering every non-space char."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for m in _BOUNDARY.finditer(text):
+    for m in rx.finditer(_BOUNDARY, text):
         _add(text, start, m.end(), spans)
         start = m.end()
     _add(text, start, len(text), spans)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import regex
 
-from .. import lexicon
+from .. import lexicon, rx
 from ..matching import non_overlapping
 from ..names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
+_DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
 _HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
 # Hyphenated parts that belong to the name: capitalised or versioned (FormalMath-Lite, DOTA-v1.0),
@@ -68,22 +69,22 @@ def postprocess(doc, hits, context) -> list[dict]:
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
     methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen
-               if method_context.search(text, max(0, c[0] - 30), c[0]) or method_context.match(text[c[1] : c[1] + 50])}
+               if rx.search(method_context, text, max(0, c[0] - 30), c[0]) or rx.match(method_context, text[c[1] : c[1] + 50])}
     for start, end, name, rule in chosen:
         if any(start < me and ms < end for ms, me in taken_by_models):
             continue
         if not name:
-            right = _HYPHEN_RIGHT.match(text, end)
-            if right and not _MODIFIER.match(text[end : end + 12]):
+            right = rx.match(_HYPHEN_RIGHT, text, end)
+            if right and not rx.match(_MODIFIER, text[end : end + 12]):
                 end = right.end()
         surface = name or clean_name(text[start:end])
-        if name_key(surface) in methods or _MODIFIER.match(text[end : end + 12]) or _NAME_MODIFIER.search(surface):
+        if name_key(surface) in methods or rx.match(_MODIFIER, text[end : end + 12]) or rx.search(_NAME_MODIFIER, surface):
             continue
-        if _COUNT.match(surface):
+        if rx.match(_COUNT, surface):
             continue  # "a 219K-example dataset" counts examples
-        if surface.istitle() and " " not in surface and _SENTENCE_START.search(text, max(0, start - 3), start):
+        if surface.istitle() and " " not in surface and rx.search(_SENTENCE_START, text, max(0, start - 3), start):
             continue  # "However, the ..." is not a dataset name
-        if introduced_by_cue.search(text, max(0, start - 40), start):
+        if rx.search(introduced_by_cue, text, max(0, start - 40), start):
             proposed.add(name_key(surface))
         for item in expand_shorthand(surface):
             key = name_key(item)
@@ -97,7 +98,7 @@ def postprocess(doc, hits, context) -> list[dict]:
 
 def expand_shorthand(name: str) -> list[str]:
     """`CIFAR-10/100` -> CIFAR-10, CIFAR-100; `AIME24/26` -> AIME24, AIME26."""
-    m = _SHORTHAND.match(name)
+    m = rx.match(_SHORTHAND, name)
     if not m:
         return [name]
     return [m.group("stem") + n for n in [m.group("first"), *m.group("rest").split("/")[1:]]]
@@ -112,24 +113,24 @@ def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
             return None  # "Quality" is not QuALITY; "imagenet" in running text is not a name
         if not any(_initials(f) == _initials(surface) for f in forms if f.lower() == surface.lower()):
             return None  # "3D shapes" is not the 3D Shapes dataset
-    if _MODIFIER.match(text[h.end : h.end + 12]):
+    if rx.match(_MODIFIER, text[h.end : h.end + 12]):
         return None  # "VQA-based"
     short_caps = surface.isupper() and len(surface) <= 3
     # The flag is about the bare name: DIOR-R and DOTA-v1.0 are unambiguous spellings.
-    ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and regex.search(r"[\d-]", surface))
+    ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and rx.search(_DIGIT_OR_HYPHEN, surface))
     if (ambiguous or short_caps) and not _has_context(text, h.start, h.end):
         return None
-    if short_caps and _PLURAL_NOUN.match(text, h.end):
+    if short_caps and rx.match(_PLURAL_NOUN, text, h.end):
         return None  # "PPI datasets" names a kind of dataset
     start, end = h.start, h.end
-    left = _HYPHEN_LEFT.search(text, max(0, start - 30), start)
+    left = rx.search(_HYPHEN_LEFT, text, max(0, start - 30), start)
     if left:
         start = left.start()  # Stochastic-D4RL
-    right = _HYPHEN_RIGHT.match(text, end)
+    right = rx.match(_HYPHEN_RIGHT, text, end)
     if right:
         end = right.end()  # FormalMath-Lite, LongBench-HotpotQA
     else:
-        m = extension.match(text, end)
+        m = rx.match(extension, text, end)
         end = m.end() if m else end
     return start, end
 
@@ -139,7 +140,7 @@ def _list_items(h, text: str, known_in_lists: bool):
     s0 = h.groups["list"][0]
     pieces = []
     pos = s0
-    for piece in _LIST_SPLIT.split(h.groups["list"][2]):
+    for piece in rx.split(_LIST_SPLIT, h.groups["list"][2]):
         idx = text.find(piece, pos) if piece else -1
         if idx >= 0:
             pieces.append((idx, idx + len(piece), piece))
@@ -162,13 +163,13 @@ def _initials(phrase: str) -> str:
 
 def _defined_as_other(name: str, definitions: list[dict]) -> bool:
     """The text defines `name` as an acronym of something that is not a dataset."""
-    return any(d["name"] == name and not _DATASET_WORDS.search(d["long_form"]) for d in definitions)
+    return any(d["name"] == name and not rx.search(_DATASET_WORDS, d["long_form"]) for d in definitions)
 
 
 def _title_names(context) -> list[str]:
     if not context.title:
         return []
-    m = context.rule("datasets.title").match(context.title)
+    m = rx.match(context.rule("datasets.title"), context.title)
     return [name_key(m.group("name"))] if m else []
 
 
@@ -188,7 +189,7 @@ def _acceptable(name: str) -> bool:
 
 
 def _has_context(text: str, start: int, end: int) -> bool:
-    return bool(_DATA_AFTER.match(text, end) or _DATA_BEFORE.search(text, max(0, start - 24), start))
+    return bool(rx.match(_DATA_AFTER, text, end) or rx.search(_DATA_BEFORE, text, max(0, start - 24), start))
 
 
 def _longest_first(candidates):

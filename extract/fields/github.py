@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import regex
 
+from .. import rx
+
 # First path segments of github.com that are site pages, not users or organisations.
 SITE_PAGES = frozenset(
     "about apps collections contact customer-stories enterprise events explore features login "
@@ -17,8 +19,8 @@ def postprocess(doc, hits, context) -> list[dict]:
     for h in hits:
         if "owner" not in h.groups or "repo" not in h.groups:
             continue
-        owner = _WRAP.sub("", h.groups["owner"][2])
-        repo = _WRAP.sub("", h.groups["repo"][2]).replace("\\_", "_").rstrip(".")
+        owner = rx.sub(_WRAP, "", h.groups["owner"][2])
+        repo = rx.sub(_WRAP, "", h.groups["repo"][2]).replace("\\_", "_").rstrip(".")
         if repo.lower().endswith(".git"):
             repo = repo[:-4]
         # Trailing sentence punctuation after the repository is not part of the link.

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import regex
 
-from .. import lexicon
+from .. import lexicon, rx
 from ..names import clean_name, name_key
 
 METHODS = "methods.tsv"
@@ -46,10 +46,10 @@ def postprocess(doc, hits, context) -> list[dict]:
     items: list[dict] = []
 
     def add(start, end, name, role, rule, priority, long_form=None):
-        name = cues.leading_words.sub("", clean_name(name))
-        if not name or cues.too_short.match(name) or lexicon.is_generic(name) or name_key(name) in blocked_keys:
+        name = rx.sub(cues.leading_words, "", clean_name(name))
+        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or name_key(name) in blocked_keys:
             return
-        if cues.modifier_after.match(text[end : end + 12]) or cues.modifier_suffix.search(name) or _head(name) in non_method_heads:
+        if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
                       "rule": rule, "priority": priority})
@@ -62,7 +62,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.appositive":
-            if cues.first_person.search(text, *sentence) and not cues.existing.search(before):
+            if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
         elif h.name is not None:  # gazetteer
             _add_known(h, hits, text, sentence, definitions, cues, add)
@@ -70,11 +70,11 @@ def postprocess(doc, hits, context) -> list[dict]:
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
     for s, e, name, h, before in _component_hits(context, cues, proposes):
-        subject = h.rule == "methods.subject" and cues.intro.match(before)
+        subject = h.rule == "methods.subject" and rx.match(cues.intro, before)
         ours = h.rule in COMPONENTS and _proposed_here(before, cues)
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
-        elif h.rule in COMPONENTS and cues.used_before.search(before[-40:]) and cues.coined.match(name):
+        elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
             add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
 
     for d in definitions:
@@ -94,7 +94,7 @@ def _component_hits(context, cues, proposes: bool):
     for start, end in context.sentences:
         i = bisect_left(words, start)
         # Every proposal cue starts at one of its first words: try it there, not everywhere.
-        while i < len(words) and words[i] < end and not cues.proposal.match(text, words[i], end):
+        while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
         if i < len(words) and words[i] < end:
             for rule in COMPONENTS:
@@ -116,7 +116,7 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
     flags = h.attrs.get("flags")
     if flags == "optional":
         return  # building blocks (LoRA, KV cache, RoPE): gold lists them as optional at most
-    if flags == "ambiguous" and not cues.methodish.search(text, *sentence) and not _near_other_method(hits, h, sentence):
+    if flags == "ambiguous" and not rx.search(cues.methodish, text, *sentence) and not _near_other_method(hits, h, sentence):
         return
     start = _modifiers_before(text, h.start, cues)
     written_long = h.text == h.attrs.get("long_form") or h.text.lower() == h.name.lower()
@@ -128,7 +128,7 @@ def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too."""
     if not context.title:
         return
-    m = context.rule("methods.title").match(context.title)
+    m = rx.match(context.rule("methods.title"), context.title)
     if not m:
         return
     name = m.group("name")
@@ -147,7 +147,7 @@ def _find_word(text: str, word: str) -> tuple[int, int] | None:
     i = text.find(word)
     while i != -1:
         j = i + len(word)
-        if not _WORD_BEFORE.match(text, i) and not _WORD_AFTER.match(text, j):
+        if not rx.match(_WORD_BEFORE, text, i) and not rx.match(_WORD_AFTER, text, j):
             return i, j
         i = text.find(word, i + 1)
     return None
@@ -164,7 +164,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     first = min(d["start"], d["long_start"])
     before = text[context.sentence_of(first)[0] : first]
     # _proposed_here is asked at most once: here, after a proposal verb, or below for a Title Case name
-    here = _proposed_here(before, cues) if cues.proposal_verb.search(before) else None
+    here = _proposed_here(before, cues) if rx.search(cues.proposal_verb, before) else None
     introduced = bool(here)
     head = _head(long)
     if head in lexicon.word_set("non_method_heads.txt") and not introduced:
@@ -181,7 +181,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     title = _title_case(long)
     if linked or same_name or introduced or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
-    elif title and _after_first_proposal(items, first) and not cues.existing.search(before) and not method_head:
+    elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif method_head:
@@ -209,7 +209,7 @@ _WORD_BREAK = regex.compile(r"[\s-]+")
 
 
 def _head(phrase: str) -> str:
-    word = _WORD_BREAK.split(phrase.strip())[-1].lower()
+    word = rx.split(_WORD_BREAK, phrase.strip())[-1].lower()
     return word[:-1] if word.endswith("s") and word[:-1] in lexicon.word_set("method_heads.txt") else word
 
 
@@ -251,7 +251,7 @@ def _modifiers_before(text: str, start: int, cues) -> int:
     """Take in capitalised modifiers written before a known method: Stochastic Frank-Wolfe."""
     modifiers = lexicon.word_set("method_modifiers.txt", lower=False)
     while True:
-        m = cues.capitalised_before.search(text, max(0, start - 30), start)
+        m = rx.search(cues.capitalised_before, text, max(0, start - 30), start)
         if not m or m.group(1) not in modifiers:
             return start
         start = m.start(1)
@@ -266,16 +266,16 @@ def _proposed_here(before: str, cues) -> bool:
     """The sentence so far introduces the paper's own work, and nothing in the clause since
     the last cue says the name is something that work merely uses."""
     cue = None
-    for cue in cues.proposal.finditer(before):
+    for cue in rx.finditer(cues.proposal, before):
         pass
-    if cue is None or cues.existing.search(before):
+    if cue is None or rx.search(cues.existing, before):
         return False
     verb = None
-    for verb in cues.proposal_verb.finditer(before, cue.start()):
+    for verb in rx.finditer(cues.proposal_verb, before, cue.start()):
         pass
-    breaks = [m.end() for m in cues.clause_break.finditer(before)]
+    breaks = [m.end() for m in rx.finditer(cues.clause_break, before)]
     since = max(verb.end() if verb else cue.end(), max(breaks, default=0))
-    return not cues.uses.search(before[since:])
+    return not rx.search(cues.uses, before[since:])
 
 
 def _title_case(phrase: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
+from .. import rx
 from ..names import clean_name, name_key
 from ..resources import data_dir
 from ..wordlists import load_word_list
@@ -149,7 +150,7 @@ def _metric_names(hits, context, names, settings) -> list[MetricName]:
             if start is None:
                 continue
         lo = max(context.sentence_of(h.start)[0], h.start - 60)
-        m = (owner if h.rule == "metrics.symbol" else modifiers).search(text, lo, h.start)
+        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
         if m:
             start = m.start()
             for n in names:  # a dataset or model name before the metric is not a modifier
@@ -205,15 +206,15 @@ def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
     _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after = rules
     for m in metrics:
         if m.start >= num.end:
-            if not bare_next.match(text, m.end):
+            if not rx.match(bare_next, text, m.end):
                 break
-            if after_gap.fullmatch(text, num.end, m.start):
+            if rx.fullmatch(after_gap, text, num.end, m.start):
                 return m, "after", words(text, num.end, m.start)
-            if not m.ambiguous and free_word.fullmatch(text, num.end, m.start):
+            if not m.ambiguous and rx.fullmatch(free_word, text, num.end, m.start):
                 start = len(text[: m.start].rstrip()) - len(text[num.end : m.start].split()[0])
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
-    if num.unit == "%" and share_of.match(text, num.end) or unnamed_after.match(text, num.end):
+    if num.unit == "%" and rx.match(share_of, text, num.end) or rx.match(unnamed_after, text, num.end):
         return None, None, 0  # "on AUC-PR in 91.6% of evaluations", "an 11% increase in Total Distance"
     for m in reversed(metrics):
         if m.end <= num.start:
@@ -221,7 +222,7 @@ def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
             n = sum(1 for w in gap.split() if any(c.isalnum() for c in w))  # "=", "×" are not words
             if not _blocked(gap) and n <= 3:
                 return m, "before", n
-            if ";" in gap or n > _FAR_WORDS or far_break.search(gap):
+            if ";" in gap or n > _FAR_WORDS or rx.search(far_break, gap):
                 return None, None, 0
             return m, "far", n
     return None, None, 0
@@ -246,12 +247,12 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: list[MetricName], rul
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue
         if not (tight or kind != "absolute"):
             return None
-    elif not _bare_ok(num, where, gap) or not (where == "after" or bare_next.match(text, num.end, sent.end)):
+    elif not _bare_ok(num, where, gap) or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
     if qualifier is None:
         lo = max(sent.start, num.start - 40)
-        if average.search(text, lo, num.start):
+        if rx.search(average, text, lo, num.start):
             qualifier = "average"
     own = bool(own_cue) or where == "after" or num.sign is not None
     return {"metric": metric, "kind": kind, "qualifier": qualifier, "own": own, "where": where,
@@ -280,7 +281,7 @@ def _kind(num: Num, sent: Sentence, metrics: list[MetricName], cue_gap) -> tuple
     text = sent.text
     for c in sent.cues:  # "a 50% improvement", "11% mAP gain", "1.3 points higher"
         if c.start >= num.end:
-            if cue_gap.fullmatch(text, num.end, c.start) or any(
+            if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
                     not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
                     for m in metrics if num.end <= m.start and m.end <= c.start):
                 return c.attrs.get("direction", "increase"), "after"

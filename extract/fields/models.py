@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import regex
 
-from .. import lexicon
+from .. import lexicon, rx
 from ..names import clean_name, name_key
 from ..matching import Hit, non_overlapping
 
@@ -16,6 +16,7 @@ DATASETS = "datasets.tsv"
 _SIZE = regex.compile(r"(?<![\w.])(?:\d+x)?\d+(?:\.\d+)?[BMKT](?![A-Za-z])")
 _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?:\d+(?:\.\d+)?[BMKT]?))+)")
 # A model name that continues into a benchmark name (LLaVA-Bench, GPT-4V-Eval) is the benchmark's.
+_SIZE_UNIT_END = regex.compile(r"[BMKT]$")  # "1.4B": the unit the other sizes of a shorthand share
 _BENCH_AFTER = regex.compile(r"-?(?:Bench|BENCH|bench|Eval|EVAL|QA|Arena|Wild)\b")
 _MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series|-\d|\d)", regex.I)
 
@@ -29,11 +30,11 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
         if h.rule == "models.extension":
             continue
         if h.name is not None:  # a gazetteer form
-            m = extension.match(text, h.end)
+            m = rx.match(extension, text, h.end)
             end = m.end() if m else h.end
             ambiguous = h.attrs.get("flags") == "ambiguous"
             candidate = (h.start, end, h.attrs.get("family") or h.name, False, h.rule)
-            if ambiguous and end == h.end and not _MODEL_CONTEXT.match(text[end : end + 12]):
+            if ambiguous and end == h.end and not rx.match(_MODEL_CONTEXT, text[end : end + 12]):
                 pending.append(candidate)
                 continue
             candidates.append(candidate)
@@ -41,7 +42,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             entry = _family(h.groups["family"][2])
             if entry is None:
                 continue
-            m = extension.match(text, h.end)
+            m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
         else:  # a sized name, family possibly unknown
             fam_text = h.groups["family"][2]
@@ -55,7 +56,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
     out, seen = [], set()
     for start, end, family, _, rule in _merge_adjacent(_longest_first(candidates), text):
-        if _BENCH_AFTER.match(text, end):
+        if rx.match(_BENCH_AFTER, text, end):
             continue
         surface = clean_name(text[start:end])
         if lexicon.is_generic(surface):
@@ -65,7 +66,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             if key in seen:
                 continue
             seen.add(key)
-            size = _SIZE.search(name)
+            size = rx.search(_SIZE, name)
             out.append({"name": name, "family": family, "size": size.group() if size else None,
                         "start": start, "end": end, "rule": rule})
     return out
@@ -73,14 +74,14 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
 
 def expand_shorthand(name: str) -> list[str]:
     """`Ouro-1.4B/2.6B-Thinking` -> both checkpoints; `LLaMA-2/3` -> LLaMA-2, LLaMA-3."""
-    m = _SHORTHAND.search(name)
+    m = rx.search(_SHORTHAND, name)
     if not m:
         return [name]
     options = [m.group("a")] + m.group("rest").split("/")[1:]
-    unit = regex.search(r"[BMKT]$", m.group("a"))
+    unit = rx.search(_SIZE_UNIT_END, m.group("a"))
     names = []
     for opt in options:
-        if unit and not regex.search(r"[BMKT]$", opt):
+        if unit and not rx.search(_SIZE_UNIT_END, opt):
             opt += unit.group()
         names.append(name[: m.start()] + opt + name[m.end() :])
     return names

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
+from .. import rx
 from ..matching import Hit
 from ..numbers import parse_number, qualifier_name, unit_name, word_value
 
@@ -62,7 +63,7 @@ def clear_gap(text: str, start: int, end: int, max_words: int, comma: bool = Fal
         return False
     gap = text[start:end]
     blocked = _BLOCK_COMMA if comma else _BLOCK
-    return len(gap.split()) <= max_words and not blocked.search(gap)
+    return len(gap.split()) <= max_words and not rx.search(blocked, gap)
 
 
 def joined(text: str, prev: Num, num: Num) -> bool:
@@ -75,7 +76,7 @@ def listed_after(text: str, prev: Num, num: Num, max_words: int = 6) -> bool:
     if prev.sentence != num.sentence or prev.end > num.start:
         return False
     gap = text[prev.end : num.start]
-    return len(gap.split()) <= max_words and ";" not in gap and bool(_LIST_GAP.search(gap))
+    return len(gap.split()) <= max_words and ";" not in gap and bool(rx.search(_LIST_GAP, gap))
 
 
 # -- reading numbers ---------------------------------------------------------------------
@@ -150,7 +151,7 @@ def _from_words(h, context, before) -> list[Num]:
     start = h.start
     if before is not None:
         lo = max(context.sentence_of(h.start)[0], h.start - 40)
-        m = before.search(context.text, lo, h.start)
+        m = rx.search(before, context.text, lo, h.start)
         if m:
             if m.group("qual"):
                 qual = qualifier_name(m.group("qual"))
@@ -185,7 +186,7 @@ def occurrences(context, fields: tuple[str, ...]) -> list[Name]:
     for f in fields:
         for m in context.mentions(f):
             surface = text[m["start"] : m["end"]]
-            if not surface.strip() or _NUMBER_ONLY.fullmatch(surface):
+            if not surface.strip() or rx.fullmatch(_NUMBER_ONLY, surface):
                 continue  # "5x" is a number, whatever an earlier component thought
             pos = 0
             while True:

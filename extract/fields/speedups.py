@@ -10,6 +10,7 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 """
 from __future__ import annotations
 
+from .. import rx
 from ..matching import Hit
 from .quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
                          read_numbers, respective_names, sentences_of)
@@ -44,7 +45,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, aspect, shared_aspect in zip(sent.nums, own, shared):
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            inherited = aspect is None and listed and bare_next.match(text, num.end, span[1])
+            inherited = aspect is None and listed and rx.match(bare_next, text, num.end, span[1])
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
@@ -89,7 +90,7 @@ def _aspect_for(text: str, num: Num, aspects, after_gap):
     when "by"/"of" links it backwards, the one right before ("reducing memory by 10x")."""
     after = None
     for a in aspects:
-        if a.start >= num.end and after_gap.fullmatch(text, num.end, a.start):
+        if a.start >= num.end and rx.fullmatch(after_gap, text, num.end, a.start):
             after = a
             break
         if a.start >= num.end:
