@@ -87,6 +87,12 @@ class Pattern(_Closed):
     at: Optional[str] = Field(None, description="with `regex`: a cheap regex for where a match can start. The "
                               "rule is tried only there (one anchored attempt each), and rules with the same "
                               "`at` share one scan of the document: three number rules, one number scan.")
+    at_near: Optional[str] = Field(None, description="with `at`: a regex that is cheap to scan for, such that every "
+                                   "place `at` finds lies inside one of its matches or at most `at_near_chars` "
+                                   "characters before it. `at` is then searched only in those windows (each ending "
+                                   "where the match of `at_near` ends): for numbers, digits (`\\d+`), 3 characters "
+                                   "back for a sign, a space and a point (`- .5`)")
+    at_near_chars: int = Field(0, ge=0, le=100)
     needs: Optional[list[str]] = Field(None, description="with `regex`: strings of which the text must "
                                        "contain at least one for the rule to run (ignoring case when the rule "
                                        "does); a check far cheaper than a scan that cannot match")
@@ -102,6 +108,8 @@ class Pattern(_Closed):
             raise ValueError("`needs` goes with a regex pattern")
         if self.at is not None and self.regex is None:
             raise ValueError("`at` goes with a regex pattern")
+        if self.at_near is not None and self.at is None:
+            raise ValueError("`at_near` goes with `at`")
         return self
 
 

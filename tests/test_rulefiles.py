@@ -173,6 +173,22 @@ FEATURES = [
             regex: '(?P<count>\\d+(?:-\\d+)?)\\s+GPUs'
      """, {}, "on 8 GPUs, 4-16 GPUs and v2 GPUs", [("8 GPUs", "f.gpus", {"count": "8"}),
                                                    ("4-16 GPUs", "f.gpus", {"count": "4-16"})]),
+    ("at_near: `at` is searched only around runs of digits, a sign within reach", """
+        patterns:
+          - id: f.delta
+            at: '(?<![\\w.])(?=[-+]?\\d)'
+            at_near: '\\d+'
+            at_near_chars: 1
+            regex: '(?P<delta>[-+]?\\d+(?:\\.\\d+)?)\\s?pp\\b'
+     """, {}, "gains of +3 pp and -1.5 pp, v2 pp", [("+3 pp", "f.delta", {"delta": "+3"}),
+                                                    ("-1.5 pp", "f.delta", {"delta": "-1.5"})]),
+    ("at_near: a place outside the windows is not tried (the sign is out of reach)", """
+        patterns:
+          - id: f.delta
+            at: '(?<![\\w.])(?=[-+]?\\d)'
+            at_near: '\\d+'
+            regex: '(?P<delta>[-+]?\\d+(?:\\.\\d+)?)\\s?pp\\b'
+     """, {}, "gains of +3 pp", [("3 pp", "f.delta", {"delta": "3"})]),
     ("needs: the rule runs only on a text that holds one of the strings", """
         patterns:
           - id: f.count
@@ -313,6 +329,8 @@ CHECKS = [
     ("an unknown post-processor", "field: f\npostprocess: nope\n",
      ["hw.yaml:2: postprocess: no post-processor extract.fields.nope"]),
     ("not YAML", "field: f\npatterns: [\n", ["hw.yaml:3: not valid YAML"]),
+    ("at_near without at", "field: f\npatterns:\n  - id: f.a\n    regex: a\n    at_near: '\\d'\n",
+     ["hw.yaml:3: patterns[0]: `at_near` goes with `at` (rule f.a)"]),
     ("requires a label no scanning rule has", "field: f\nrequires: [value]\npatterns:\n  - id: f.a\n    regex: a\n"
      "  - id: f.v\n    label: value\n    scan: false\n    regex: '\\d'\n",
      ["hw.yaml:2: requires: no rule of field f that scans the text has label 'value'"]),
