@@ -80,6 +80,9 @@ class Pattern(_Closed):
                                         "`before_needs_window` characters before the match for `before` to be tried "
                                         "(e.g. `[A-Z0-9]`: no capital nearby, no name to read)")
     before_needs_window: int = Field(24, ge=1, le=1000)
+    before_stop: Optional[str] = Field(None, description="a one-character regex for what a `before` match never "
+                                       "holds (e.g. `[^\\w ]`): `before` is searched only after the last such "
+                                       "character of its window, not from every place of it")
     after: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that must "
                                  "match the text right after the match (starting where it ends); its named "
                                  "groups join the hit and the hit ends where it ends. A phrase list finds the "
@@ -108,6 +111,8 @@ class Pattern(_Closed):
             raise ValueError("`needs` goes with a regex pattern")
         if self.at is not None and self.regex is None:
             raise ValueError("`at` goes with a regex pattern")
+        if (self.before_needs is not None or self.before_stop is not None) and self.before is None:
+            raise ValueError("`before_needs` and `before_stop` go with `before`")
         if self.at_near is not None and self.at is None:
             raise ValueError("`at_near` goes with `at`")
         return self

@@ -173,6 +173,20 @@ FEATURES = [
             regex: '(?P<count>\\d+(?:-\\d+)?)\\s+GPUs'
      """, {}, "on 8 GPUs, 4-16 GPUs and v2 GPUs", [("8 GPUs", "f.gpus", {"count": "8"}),
                                                    ("4-16 GPUs", "f.gpus", {"count": "4-16"})]),
+    ("before_stop: `before` is searched after the last character a name never holds", """
+        patterns:
+          - id: f.gpus
+            phrases: [GPUs]
+            before: '(?<![\\w-])(?P<name>[A-Z]\\w*(?:[ ][A-Z]\\w*)*)[ ]'
+            before_stop: '[^\\w ]'
+     """, {}, "on two nodes, Nvidia H100 GPUs", [("Nvidia H100 GPUs", "f.gpus", {"name": "Nvidia H100"})]),
+    ("before_stop: a class that leaves out a character of the match (the space) loses it", """
+        patterns:
+          - id: f.gpus
+            phrases: [GPUs]
+            before: '(?<![\\w-])(?P<name>[A-Z]\\w*(?:[ ][A-Z]\\w*)*)[ ]'
+            before_stop: '[^\\w]'
+     """, {}, "on two nodes, Nvidia H100 GPUs", []),
     ("at_near: `at` is searched only around runs of digits, a sign within reach", """
         patterns:
           - id: f.delta
@@ -329,6 +343,8 @@ CHECKS = [
     ("an unknown post-processor", "field: f\npostprocess: nope\n",
      ["hw.yaml:2: postprocess: no post-processor extract.fields.nope"]),
     ("not YAML", "field: f\npatterns: [\n", ["hw.yaml:3: not valid YAML"]),
+    ("before_stop without before", "field: f\npatterns:\n  - id: f.a\n    regex: a\n    before_stop: '[^\\w]'\n",
+     ["hw.yaml:3: patterns[0]: `before_needs` and `before_stop` go with `before` (rule f.a)"]),
     ("at_near without at", "field: f\npatterns:\n  - id: f.a\n    regex: a\n    at_near: '\\d'\n",
      ["hw.yaml:3: patterns[0]: `at_near` goes with `at` (rule f.a)"]),
     ("requires a label no scanning rule has", "field: f\nrequires: [value]\npatterns:\n  - id: f.a\n    regex: a\n"
