@@ -327,8 +327,9 @@ class FieldMatcher:
     def _at_places(self, cr: "CompiledRegex", text: str, pos: int, endpos: int, starts: dict | None):
         """The matches of a rule with `at:`: one anchored attempt at each place `at` finds,
         skipping places inside the previous match (as finditer would). The places are found
-        once per document for every rule with the same `at`, and kept in `starts`."""
-        key = f"{cr.at.pattern}\t{pos}\t{endpos}"
+        once per document for every rule with the same `at` (and `at_near`), and kept in `starts`."""
+        near = cr.at_near.pattern if cr.at_near is not None else ""
+        key = f"{cr.at.pattern}\t{near}\t{cr.pattern.at_near_chars}\t{pos}\t{endpos}"
         places = starts.get(key) if starts is not None else None
         if places is None:
             if cr.at_near is None:
