@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     import spacy
 
-    from extract import __version__, compiled, pipeline
+    from extract import __version__, build, pipeline
     from extract.inputs import Abstract, read_inputs
     from extract.parallel import ChunkExtractor, record_line
 
@@ -48,8 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(abstracts)
     texts = [a.text for a in abstracts]
     print(f"abstracts          {n} ({args.corpus}, {sum(map(len, texts)) / n:.0f} characters on average)")
-    print(f"build              {'compiled with mypyc' if compiled() else 'pure Python'} "
-          f"(extract {__version__} from {Path(pipeline.__file__).parent})")
+    print(f"build              {build()} (extract {__version__} from {Path(pipeline.__file__).parent})")
 
     nlp = spacy.blank("en")
     extractor = pipeline.Extractor(args.rules)

@@ -7,7 +7,7 @@ speedups and GitHub links, with offsets into the original text.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["Extractor", "build_pipeline", "Record", "clean", "compiled", "__version__"]
+__all__ = ["Extractor", "build_pipeline", "Record", "clean", "compiled", "build", "__version__"]
 
 
 def compiled() -> bool:
@@ -18,6 +18,11 @@ def compiled() -> bool:
 
     spec = find_spec("extract.matching")
     return bool(spec and spec.origin and not spec.origin.endswith(".py"))
+
+
+def build() -> str:
+    """Which build runs, in words (for `extract --version` and the benchmark)."""
+    return "compiled with mypyc" if compiled() else "pure Python"
 
 
 def __getattr__(name: str):

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from . import __version__, compiled
+from . import __version__, build
 
 EPILOG_RUN = "example: extract run seeds/ -o out.jsonl"
 EPILOG_EVAL = "example: extract eval --gold data/gold/seeds.jsonl --show methods.proposed"
@@ -35,7 +35,7 @@ class UserError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="extract", description="Structured records from ML paper abstracts.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({_build()})")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({build()})")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="extract records from abstracts", epilog=EPILOG_RUN,
@@ -82,10 +82,6 @@ def _parser() -> argparse.ArgumentParser:
 
     add_rules_commands(sub, _add_rules_arg)
     return p
-
-
-def _build() -> str:
-    return "compiled with mypyc" if compiled() else "pure Python"
 
 
 def _add_rules_arg(p: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ import regex
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
+from . import rx
 from .phrases import PhraseIndex
 from .pickling import rebuild, state_of
 from .resources import resolve_data_path, rules_dir
@@ -38,10 +39,8 @@ def _timeout_for(rule_file: Path) -> float | None:
     """The timeout for the rules of one file. A timeout makes the regex module read the clock
     on every call (~2.5 us; ~100 calls an abstract, 6% of a run), so the built-in rules,
     bounded and run over 20,000 real abstracts in the benchmark, go without one unless
-    EXTRACT_REGEX_TIMEOUT is set; rules a user adds always have one. The calls pass it by
-    position (after `concurrent` and `partial`, which the regex docstrings leave out): any
-    keyword argument, `timeout=None` too, costs the regex module 0.6-2 us a call. `concurrent`
-    is False, so that no call lets go of the GIL (see extract/rx.py)."""
+    EXTRACT_REGEX_TIMEOUT is set; rules a user adds always have one. Every call goes through
+    extract/rx.py, which passes it where the regex module reads it fastest."""
     if os.environ.get(TIMEOUT_ENV) is None and rule_file.resolve().is_relative_to(rules_dir().resolve()):
         return None
     return regex_timeout()
@@ -75,7 +74,7 @@ class CompiledRegex:
     """A rule's compiled regex (None for a phrase rule) with its `before:` and `after:` regexes."""
 
     __slots__ = ("pattern", "compiled", "group_names", "before", "before_groups", "before_needs", "before_stop",
-                 "after", "after_groups", "at", "at_near", "needs", "timeout")
+                 "after", "after_groups", "at", "at_near", "at_key", "needs", "timeout")
 
     def __init__(self, pattern: Pattern, compiled, before=None, before_needs=None, after=None, at=None,
                  timeout: float | None = None, at_near=None, before_stop=None):
@@ -90,6 +89,9 @@ class CompiledRegex:
         self.after_groups = tuple(after.groupindex.items()) if after is not None else ()
         self.at = at  # compiled `at:` regex: the only places a match may start
         self.at_near = at_near  # compiled `at_near:` regex: where the `at` places lie
+        # rules with the same `at` (and `at_near`) share the places found in a document, by this key
+        self.at_key = "\t".join((at.pattern, at_near.pattern if at_near is not None else "",
+                                  str(pattern.at_near_chars))) if at is not None else ""
         # `needs:` strings, lower-cased here once when the rule ignores case
         self.needs = tuple(n.lower() for n in pattern.needs) if pattern.needs and _ignores_case(pattern) \
             else tuple(pattern.needs or ())
@@ -263,12 +265,12 @@ class FieldMatcher:
         matches: Iterable[Any]  # a tuple or the regex module's scanner
         try:
             if anchored:
-                m = cr.compiled.match(text, pos, endpos, False, False, cr.timeout)
+                m = rx.match(cr.compiled, text, pos, endpos, cr.timeout)
                 matches = () if m is None else (m,)
             elif cr.at is not None:
                 matches = self._at_places(cr, text, pos, endpos, starts)
             else:
-                matches = cr.compiled.finditer(text, pos, endpos, False, False, False, cr.timeout)
+                matches = rx.finditer(cr.compiled, text, pos, endpos, cr.timeout)
             for m in matches:
                 start, end = m.span()
                 if end == start:
@@ -328,12 +330,11 @@ class FieldMatcher:
         """The matches of a rule with `at:`: one anchored attempt at each place `at` finds,
         skipping places inside the previous match (as finditer would). The places are found
         once per document for every rule with the same `at` (and `at_near`), and kept in `starts`."""
-        near = cr.at_near.pattern if cr.at_near is not None else ""
-        key = f"{cr.at.pattern}\t{near}\t{cr.pattern.at_near_chars}\t{pos}\t{endpos}"
+        key = f"{cr.at_key}\t{pos}\t{endpos}"
         places = starts.get(key) if starts is not None else None
         if places is None:
             if cr.at_near is None:
-                places = [m.start() for m in cr.at.finditer(text, pos, endpos, False, False, False, cr.timeout)]
+                places = [m.start() for m in rx.finditer(cr.at, text, pos, endpos, cr.timeout)]
             else:
                 places = self._near_places(cr, text, pos, endpos)
             if starts is not None:
@@ -341,7 +342,7 @@ class FieldMatcher:
         last = pos
         for i in places:
             if i >= last:
-                m = cr.compiled.match(text, i, endpos, False, False, cr.timeout)
+                m = rx.match(cr.compiled, text, i, endpos, cr.timeout)
                 if m is not None and m.end() > i:
                     last = m.end()
                     yield m
@@ -355,9 +356,9 @@ class FieldMatcher:
         reach = cr.pattern.at_near_chars
         places: list[int] = []
         done = pos  # text before this has been searched
-        for near in cr.at_near.finditer(text, pos, endpos, False, False, False, cr.timeout):
+        for near in rx.finditer(cr.at_near, text, pos, endpos, cr.timeout):
             start, end = near.span()
-            for m in cr.at.finditer(text, max(done, start - reach), end, False, False, False, cr.timeout):
+            for m in rx.finditer(cr.at, text, max(done, start - reach), end, cr.timeout):
                 places.append(m.start())
             done = max(done, end)
         return places
@@ -367,23 +368,23 @@ class FieldMatcher:
         with their named groups added to `groups`, or None when either does not match."""
         p = cr.pattern
         if cr.before is not None:
-            if cr.before_needs is not None and not cr.before_needs.search(
-                    text, max(0, start - p.before_needs_window), start, False, False, cr.timeout):
+            if cr.before_needs is not None and not rx.search(
+                    cr.before_needs, text, max(0, start - p.before_needs_window), start, cr.timeout):
                 return None
             lo = max(0, start - p.before_window)
             if cr.before_stop is not None:
                 # `before` is tried at each place of its window, ~0.15 us a place even where it
                 # fails at once; none left of a character it never holds can match
-                stop = cr.before_stop.search(text, lo, start, False, False, cr.timeout)
+                stop = rx.search(cr.before_stop, text, lo, start, cr.timeout)
                 if stop is not None:
                     lo = stop.end()
-            b = cr.before.search(text, lo, start, False, False, cr.timeout)
+            b = rx.search(cr.before, text, lo, start, cr.timeout)
             if b is None:
                 return None
             groups.update(_groups(b, cr.before_groups, text))
             start = b.start()
         if cr.after is not None:
-            a = cr.after.match(text, end, None, False, False, cr.timeout)
+            a = rx.match(cr.after, text, end, None, cr.timeout)
             if a is None:
                 return None
             groups.update(_groups(a, cr.after_groups, text))

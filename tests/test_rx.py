@@ -1,6 +1,7 @@
 """extract/rx.py passes `concurrent=False` by position; a slip in the position would turn it
 into another argument (overlapped matches, a zero timeout, an end position). Each helper
 must give what the pattern's own method gives."""
+import pytest
 import regex
 
 from extract import rx
@@ -24,6 +25,13 @@ def test_each_helper_matches_the_method_it_wraps():
         assert rx.sub(p, "_", TEXT) == p.sub("_", TEXT)
         assert rx.split(p, TEXT) == p.split(TEXT)
         assert rx.split(p, TEXT, 1) == p.split(TEXT, maxsplit=1)
+
+
+def test_a_timeout_reaches_the_regex_module():
+    slow, text = regex.compile(r"(?:a|aa)+\d"), "a" * 60  # exponential backtracking
+    for call in (rx.match, rx.search, lambda p, t, timeout: list(rx.finditer(p, t, 0, None, timeout))):
+        with pytest.raises(TimeoutError):
+            call(slow, text, timeout=0.01)
 
 
 def test_finditer_does_not_overlap():
