@@ -37,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     import spacy
 
-    from extract import __version__, build, pipeline
-    from extract.inputs import Abstract, read_inputs
-    from extract.parallel import ChunkExtractor, record_line
+    from extract import __version__, build
+    from extract.pipeline import extractor as pipeline
+    from extract.inputs.readers import Abstract, read_inputs
+    from extract.run.parallel import ChunkExtractor, record_line
 
     abstracts = [a for a in itertools.islice(read_inputs([str(args.corpus)]), args.limit) if isinstance(a, Abstract)]
     if not abstracts:
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(abstracts)
     texts = [a.text for a in abstracts]
     print(f"abstracts          {n} ({args.corpus}, {sum(map(len, texts)) / n:.0f} characters on average)")
-    print(f"build              {build()} (extract {__version__} from {Path(pipeline.__file__).parent})")
+    print(f"build              {build()} (extract {__version__} from {Path(pipeline.__file__).parents[1]})")
 
     nlp = spacy.blank("en")
     extractor = pipeline.Extractor(args.rules)

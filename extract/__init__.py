@@ -16,7 +16,7 @@ def compiled() -> bool:
     Either gives the same records; compiled is faster. Asked without importing spaCy."""
     from importlib.util import find_spec
 
-    spec = find_spec("extract.matching")
+    spec = find_spec("extract.engine.matching")
     return bool(spec and spec.origin and not spec.origin.endswith(".py"))
 
 
@@ -28,15 +28,15 @@ def build() -> str:
 def __getattr__(name: str):
     # Imported lazily so that `extract --help` does not pay for loading spaCy.
     if name in ("Extractor", "build_pipeline"):
-        from . import pipeline
+        from extract.pipeline import extractor
 
-        return getattr(pipeline, name)
+        return getattr(extractor, name)
     if name == "Record":
-        from .records import Record
+        from extract.pipeline.records import Record
 
         return Record
     if name == "clean":
-        from .cleantext import clean
+        from extract.text.cleantext import clean
 
         return clean
     raise AttributeError(f"module 'extract' has no attribute {name!r}")

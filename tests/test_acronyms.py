@@ -1,7 +1,7 @@
 """Schwartz-Hearst acronym definitions on real-looking sentences."""
 import pytest
 
-from extract.acronyms import best_long_form, find_definitions, is_short_form
+from extract.text.acronyms import best_long_form, find_definitions, is_short_form
 
 
 @pytest.mark.parametrize("text, short, long", [

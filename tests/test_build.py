@@ -5,7 +5,7 @@ import pickle
 import pytest
 
 import extract
-from extract.phrases import PhraseIndex
+from extract.engine.phrases import PhraseIndex
 
 
 @pytest.mark.skipif(not os.environ.get("EXTRACT_EXPECT_COMPILED"),

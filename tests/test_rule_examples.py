@@ -1,8 +1,8 @@
 """Every `examples:` entry of every built-in rule file, as a test case."""
 import pytest
 
-from extract.ruleset import load_ruleset
-from extract.ruletests import run_example
+from extract.engine.ruleset import load_ruleset
+from extract.engine.ruletests import run_example
 
 CASES = [(f, i, ex) for f in load_ruleset().files for i, ex in enumerate(f.spec.examples)]
 

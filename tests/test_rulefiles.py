@@ -11,8 +11,8 @@ import pytest
 import spacy
 
 from extract import build_pipeline
-from extract.cli import main
-from extract.records import check_offsets
+from extract.cli.main import main
+from extract.pipeline.records import check_offsets
 
 HARDWARE = """\
 field: hardware
@@ -361,7 +361,7 @@ def only_these_rules(tmp_path, monkeypatch):
     """Check only the test's own files: the built-in rules folder is swapped for an empty one."""
     empty = tmp_path / "builtin"
     empty.mkdir()
-    monkeypatch.setattr("extract.ruleset.rules_dir", lambda: empty)
+    monkeypatch.setattr("extract.engine.ruleset.rules_dir", lambda: empty)
     monkeypatch.chdir(tmp_path)
     return tmp_path / "mine"
 
@@ -393,7 +393,7 @@ def test_rules_check_reports_missing_and_empty_folders(only_these_rules, capsys)
 
 def test_the_loader_refuses_what_check_reports(tmp_path):
     from extract import Extractor
-    from extract.rulefile import RuleFileError
+    from extract.engine.rulefile import RuleFileError
 
     write(tmp_path, {"hardware.yaml": HARDWARE.replace("V100)", "V100")})
     with pytest.raises(RuleFileError, match=r"hardware\.yaml:5: regex: missing \)"):

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import regex
 
-from extract.cli import main
-from extract.matching import REGEX_TIMEOUT_S, TIMEOUT_ENV
-from extract.rulefile import Example, ListFragment, Pattern, RuleFile
+from extract.cli.main import main
+from extract.engine.matching import REGEX_TIMEOUT_S, TIMEOUT_ENV
+from extract.engine.rulefile import Example, ListFragment, Pattern, RuleFile
 
 README = (Path(__file__).resolve().parent.parent / "rules" / "README.md").read_text(encoding="utf-8")
 SENTENCE = "Training takes 3 days on 8 H100 GPUs, versus 2 days on a TPU v5e pod."

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from extract.progress import count_items, format_summary
-from extract.resume import ResumeError, prepare_resume
-from extract.runner import RunConfig, RunError, Summary, run
+from extract.run.progress import count_items, format_summary
+from extract.outputs.resume import ResumeError, prepare_resume
+from extract.run.runner import RunConfig, RunError, Summary, run
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = str(REPO / "seeds")
@@ -48,7 +48,7 @@ def complete(tmp_path_factory, extractor, rows):
 @pytest.mark.parametrize("jobs, warm_up", [(2, 0), (1, 0)])
 def test_jobs_and_memory_zones_give_the_same_bytes_in_input_order(tmp_path, monkeypatch, extractor, rows, complete,
                                                                    jobs, warm_up):
-    monkeypatch.setattr("extract.parallel.WARM_UP", warm_up)  # spaCy memory zones from the first chunk on
+    monkeypatch.setattr("extract.run.parallel.WARM_UP", warm_up)  # spaCy memory zones from the first chunk on
     out = tmp_path / "two.jsonl"
     summary, problems = _run(extractor if jobs == 1 else None, [SEEDS, rows], out, jobs=jobs, chunk_size=7)
     assert out.read_bytes() == complete.read_bytes()

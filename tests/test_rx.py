@@ -1,10 +1,10 @@
-"""extract/rx.py passes `concurrent=False` by position; a slip in the position would turn it
+"""extract/text/rx.py passes `concurrent=False` by position; a slip in the position would turn it
 into another argument (overlapped matches, a zero timeout, an end position). Each helper
 must give what the pattern's own method gives."""
 import pytest
 import regex
 
-from extract import rx
+from extract.text import rx
 
 TEXT = "We propose ABC-Net (ABC), which improves F1 by 3.2 points and 4.5% on  SQuAD, and 2x faster."
 PATTERNS = [regex.compile(p) for p in (r"\d+(?:\.\d+)?", r"\s+", r"\p{Lu}{2,}", r"(?<=\()\w+(?=\))", r"aa")]

@@ -4,7 +4,7 @@ initials, decimals, versions and URLs; spans always partition the text."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from extract.sentences import split_sentences
+from extract.text.sentences import split_sentences
 
 
 def sentences(text: str) -> list[str]:

@@ -11,8 +11,8 @@ from spacy.language import Language
 from spacy.tokens import DocBin
 
 from extract import build_pipeline
-from extract.inputs import read_inputs
-from extract.ruleset import PIPELINE_ORDER
+from extract.inputs.readers import read_inputs
+from extract.engine.ruleset import PIPELINE_ORDER
 
 REPO = Path(__file__).resolve().parent.parent
 HARDWARE = """\

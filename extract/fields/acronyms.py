@@ -1,7 +1,7 @@
 """Acronym definitions as shared context for the name fields (not written to records)."""
 from __future__ import annotations
 
-from ..acronyms import find_definitions
+from extract.text.acronyms import find_definitions
 
 
 def postprocess(doc, hits, context) -> list[dict]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import regex
 
-from .. import lexicon, rx
-from ..matching import non_overlapping
-from ..names import clean_name, name_key
+from extract.fields import lexicon
+
+from extract.text import rx
+from extract.engine.matching import non_overlapping
+from extract.text.names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")

@@ -1,8 +1,8 @@
 """Default post-processing for rule-file fields: overlaps resolved, one mention per name."""
 from __future__ import annotations
 
-from ..matching import resolve_overlaps
-from ..names import clean_name, name_key
+from extract.engine.matching import resolve_overlaps
+from extract.text.names import clean_name, name_key
 
 
 def postprocess(doc, hits, context) -> list[dict]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import regex
 
-from .. import rx
+from extract.text import rx
 
 # First path segments of github.com that are site pages, not users or organisations.
 SITE_PAGES = frozenset(

@@ -11,8 +11,10 @@ from types import SimpleNamespace
 
 import regex
 
-from .. import lexicon, rx
-from ..names import clean_name, name_key
+from extract.fields import lexicon
+
+from extract.text import rx
+from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
 PROPOSING = ("methods.cue", "methods.named", "methods.ours")

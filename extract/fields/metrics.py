@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from .. import rx
-from ..names import clean_name, name_key
-from ..resources import data_dir
-from ..wordlists import load_word_list
-from .quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences, read_numbers,
+from extract.text import rx
+from extract.text.names import clean_name, name_key
+from extract.resources import data_dir
+from extract.resources.wordlists import load_word_list
+from extract.fields.quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences, read_numbers,
                          respective_names, sentences_of, words)
 
 _CHANGE_UNITS = ("%", "pp")

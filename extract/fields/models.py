@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import regex
 
-from .. import lexicon, rx
-from ..names import clean_name, name_key
-from ..matching import Hit, non_overlapping
+from extract.fields import lexicon
+
+from extract.text import rx
+from extract.text.names import clean_name, name_key
+from extract.engine.matching import Hit, non_overlapping
 
 MODELS = "models.tsv"
 DATASETS = "datasets.tsv"

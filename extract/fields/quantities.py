@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, replace
 
 import regex
 
-from .. import rx
-from ..matching import Hit
-from ..numbers import parse_number, qualifier_name, unit_name, word_value
+from extract.text import rx
+from extract.engine.matching import Hit
+from extract.text.numbers import parse_number, qualifier_name, unit_name, word_value
 
 # What may not lie between a number and a word it is linked to: another number, or a break
 # in the clause.

@@ -10,9 +10,9 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 """
 from __future__ import annotations
 
-from .. import rx
-from ..matching import Hit
-from .quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
+from extract.text import rx
+from extract.engine.matching import Hit
+from extract.fields.quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
                          read_numbers, respective_names, sentences_of)
 
 _CONNECTED = ("by", "of", "=", ":")

@@ -11,10 +11,10 @@ from functools import cache
 
 import regex
 
-from . import rx
+from extract.text import rx
 
-from .resources import data_dir
-from .wordlists import load_word_list
+from extract.resources import data_dir
+from extract.resources.wordlists import load_word_list
 
 # One number: thousands separators only in groups of three ("1,234"), else a plain decimal.
 _NUMBER = regex.compile(r"[+\-±]?\s?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)")

@@ -13,12 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from .inputs import Abstract, InputProblem, read_inputs
-from .output import open_sink, output_format
-from .parallel import ChunkExtractor
-from .progress import Progress
-from .resume import prepare_resume, skip_done
-from .ruleset import load_ruleset
+from extract.inputs.readers import Abstract, InputProblem, read_inputs
+from extract.outputs.sinks import open_sink, output_format
+from extract.run.parallel import ChunkExtractor
+from extract.run.progress import Progress
+from extract.outputs.resume import prepare_resume, skip_done
+from extract.engine.ruleset import load_ruleset
 
 CHUNK_SIZE = 64  # abstracts per task sent to a worker: ~0.2 s of work, a few hundred KB
 

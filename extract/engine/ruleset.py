@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .resources import rules_dir
-from .rulefile import LoadedRuleFile, RuleFileError, check_rule_file, load_rule_file
+from extract.resources import rules_dir
+from extract.engine.rulefile import LoadedRuleFile, RuleFileError, check_rule_file, load_rule_file
 
 # `acronyms` is not an output field: it finds definitions that the name fields share.
 # Files with `field: common` hold only named fragments that every field may use.
@@ -77,7 +77,7 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
     patterns, word lists, post-processors), collecting every problem instead of the first."""
     import spacy
 
-    from .matching import FieldMatcher
+    from extract.engine.matching import FieldMatcher
 
     problems: list[RuleFileError] = []
     files: list[LoadedRuleFile] = []
@@ -106,7 +106,7 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
 
 
 def _postprocess_problems(files: list[LoadedRuleFile]) -> list[RuleFileError]:
-    from .fields import postprocessor
+    from extract.fields import postprocessor
 
     out, first = [], None
     for f in files:

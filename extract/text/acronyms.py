@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import regex
 
-from . import rx
+from extract.text import rx
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 _WORD = regex.compile(r"\S+")

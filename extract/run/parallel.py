@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from .inputs import Abstract
+from extract.inputs.readers import Abstract
 
 IN_FLIGHT_PER_JOB = 4  # chunks queued per worker: enough to keep it busy, few enough to stay small
 # spaCy keeps every new word of every text in its vocabulary and tokenizer cache, which
@@ -86,7 +86,7 @@ def record_line(record) -> str:
 
 
 def _error_record(extractor, abstract: Abstract, exc: Exception):
-    from .records import Record
+    from extract.pipeline.records import Record
 
     empty = {name: [] for name in extractor.fields}
     return Record(id=abstract.id, source=abstract.source, collection=abstract.collection, title=abstract.title,
@@ -103,7 +103,7 @@ def _init_worker(rules_dirs: tuple[str, ...], parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and a polite stop too
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
-    from .pipeline import Extractor
+    from extract.pipeline.extractor import Extractor
 
     _worker_extractor = Extractor(rules_dirs)
 
@@ -150,7 +150,7 @@ class ChunkExtractor:
         self._seen = 0
         if self.jobs == 1:
             if self._extractor is None:
-                from .pipeline import Extractor
+                from extract.pipeline.extractor import Extractor
 
                 self._extractor = Extractor(self.rules_dirs)
         else:

@@ -13,8 +13,8 @@ import weakref
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from .context import doc_text
-from .pickling import rebuild, state_of
+from extract.engine.context import doc_text
+from extract.engine.pickling import rebuild, state_of
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 

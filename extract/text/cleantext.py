@@ -34,7 +34,7 @@ from itertools import repeat
 
 import regex
 
-from . import rx
+from extract.text import rx
 
 __all__ = ["CleanText", "clean"]
 

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from spacy.tokens import Doc
 
-from .sentences import split_sentences
+from extract.text.sentences import split_sentences
 
 STORE_KEY = "extract"
 PROBLEMS_KEY = "extract_problems"

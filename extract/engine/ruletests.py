@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .names import name_key
-from .rulefile import Example, LoadedRuleFile, shown_path
+from extract.text.names import name_key
+from extract.engine.rulefile import Example, LoadedRuleFile, shown_path
 
 
 @dataclass

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import IO, Iterable
 
-from .inputs import _format_of
+from extract.inputs.readers import _format_of
 
 
 class Progress:

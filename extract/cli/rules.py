@@ -53,7 +53,7 @@ def _show(problems, out) -> None:
 
 
 def cmd_check(args) -> int:
-    from .ruleset import check_ruleset
+    from extract.engine.ruleset import check_ruleset
 
     report = check_ruleset(args.rules)
     _show(report.problems, sys.stdout)
@@ -67,15 +67,15 @@ def cmd_check(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from .ruleset import check_ruleset
-    from .ruletests import run_examples
+    from extract.engine.ruleset import check_ruleset
+    from extract.engine.ruletests import run_examples
 
     report = check_ruleset(args.rules)
     if report.problems:
         _show(report.problems, sys.stdout)
         print("extract: rule files have problems; fix them first (extract rules check)", file=sys.stderr)
         return 1
-    from .pipeline import Extractor
+    from extract.pipeline.extractor import Extractor
 
     if _unknown_fields(args.field, report.ruleset):
         return 2
@@ -92,8 +92,8 @@ def cmd_test(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from .rulefile import INVALID_PREFIX
-    from .ruleset import check_ruleset
+    from extract.engine.rulefile import INVALID_PREFIX
+    from extract.engine.ruleset import check_ruleset
 
     report = check_ruleset(args.rules)
     base = Path.cwd()

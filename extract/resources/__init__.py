@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # the `extract` package folder
 
 
 @cache

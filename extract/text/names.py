@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import regex
 
-from . import rx
+from extract.text import rx
 
 _SPACES = regex.compile(r"\s+")
 _NOT_ALNUM = regex.compile(r"[^\p{L}\p{N}]+")

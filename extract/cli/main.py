@@ -5,7 +5,9 @@ import argparse
 import json
 import sys
 
-from . import __version__, build
+from extract import __version__
+
+from extract import build
 
 EPILOG_RUN = "example: extract run seeds/ -o out.jsonl"
 EPILOG_EVAL = "example: extract eval --gold data/gold/seeds.jsonl --show methods.proposed"
@@ -78,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="print the record JSON Schema", epilog="example: extract schema > record.schema.json")
     sc.set_defaults(handler=cmd_schema)
 
-    from .cli_rules import add_rules_commands
+    from extract.cli.rules import add_rules_commands
 
     add_rules_commands(sub, _add_rules_arg)
     return p
@@ -90,9 +92,9 @@ def _add_rules_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _extractor(rules_dirs):
-    from .pipeline import Extractor
-    from .rulefile import RuleFileError
-    from .wordlists import WordListError
+    from extract.pipeline.extractor import Extractor
+    from extract.engine.rulefile import RuleFileError
+    from extract.resources.wordlists import WordListError
 
     try:
         return Extractor(rules_dirs)
@@ -101,11 +103,11 @@ def _extractor(rules_dirs):
 
 
 def cmd_run(args) -> int:
-    from .export import ExportError
-    from .parallel import WorkerError, default_jobs
-    from .progress import format_summary
-    from .resume import ResumeError
-    from .runner import RunConfig, RunError, run, stop_on_sigterm
+    from extract.outputs.export import ExportError
+    from extract.run.parallel import WorkerError, default_jobs
+    from extract.run.progress import format_summary
+    from extract.outputs.resume import ResumeError
+    from extract.run.runner import RunConfig, RunError, run, stop_on_sigterm
 
     extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
     jobs = args.jobs or default_jobs()
@@ -128,7 +130,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .export import ExportError, export_records
+    from extract.outputs.export import ExportError, export_records
 
     def report(message: str) -> None:
         print(message, file=sys.stderr)
@@ -155,10 +157,10 @@ def _positive_int(text: str) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate import score_pairs
-    from .inputs import Abstract
-    from .records import BUILTIN_FIELDS
-    from .report import format_scores
+    from extract.evaluation.scoring import score_pairs
+    from extract.inputs.readers import Abstract
+    from extract.pipeline.records import BUILTIN_FIELDS
+    from extract.evaluation.report import format_scores
 
     gold = _read_jsonl(args.gold)
     if args.pred:
@@ -188,7 +190,7 @@ def cmd_eval(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from .records import Record
+    from extract.pipeline.records import Record
 
     print(json.dumps(Record.model_json_schema(), indent=2))
     return 0

@@ -5,12 +5,12 @@ from __future__ import annotations
 import spacy
 from spacy.language import Language
 
-from . import components  # noqa: F401  (registers the factories)
-from .cleantext import clean
-from .context import ID_KEY, PROBLEMS_KEY, STORE_KEY, TEXT_KEY, TITLE_KEY
-from .inputs import Abstract
-from .records import Record, mention_type
-from .ruleset import PIPELINE_ORDER, load_ruleset
+from extract.pipeline import components  # noqa: F401  (registers the factories)
+from extract.text.cleantext import clean
+from extract.engine.context import ID_KEY, PROBLEMS_KEY, STORE_KEY, TEXT_KEY, TITLE_KEY
+from extract.inputs.readers import Abstract
+from extract.pipeline.records import Record, mention_type
+from extract.engine.ruleset import PIPELINE_ORDER, load_ruleset
 
 
 _RECORD_KEYS = frozenset(Record.model_fields)  # pydantic builds `model_fields` anew on each access

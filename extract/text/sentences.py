@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-from . import rx
+from extract.text import rx
 
 __all__ = ["split_sentences"]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from json.decoder import scanstring
 from typing import Iterable, Iterator
 
-from .inputs import Abstract
+from extract.inputs.readers import Abstract
 
 _ID_PREFIX = b'{"id":"'
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 
 import regex
 
-from .records import BUILTIN_FIELDS
+from extract.pipeline.records import BUILTIN_FIELDS
 
 FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx"}
 LAYOUTS = ("wide", "long")

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Iterable
 
-from .export import Layout, TableWriter, table_fields, table_format
+from extract.outputs.export import Layout, TableWriter, table_fields, table_format
 
 
 class JsonlSink:

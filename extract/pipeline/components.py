@@ -11,11 +11,11 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .context import PROBLEMS_KEY, STORE_KEY, Context, doc_text
-from .fields import postprocessor
-from .matching import FieldMatcher
-from .phrases import PhraseIndex
-from .ruleset import load_ruleset
+from extract.engine.context import PROBLEMS_KEY, STORE_KEY, Context, doc_text
+from extract.fields import postprocessor
+from extract.engine.matching import FieldMatcher
+from extract.engine.phrases import PhraseIndex
+from extract.engine.ruleset import load_ruleset
 
 if not Span.has_extension("extract"):
     Span.set_extension("extract", default=None)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .names import name_key
-from .resources import data_dir
-from .wordlists import Entry, load_word_list
+from extract.text.names import name_key
+from extract.resources import data_dir
+from extract.resources.wordlists import Entry, load_word_list
 
 
 @cache

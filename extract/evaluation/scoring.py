@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .names import name_key
+from extract.text.names import name_key
 
 
 @dataclass

@@ -12,12 +12,12 @@ import regex
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
-from . import rx
-from .phrases import PhraseIndex
-from .pickling import rebuild, state_of
-from .resources import resolve_data_path, rules_dir
-from .rulefile import LoadedRuleFile, Pattern, RuleFileError
-from .wordlists import Entry, WordListError, forms_of, load_word_list
+from extract.text import rx
+from extract.engine.phrases import PhraseIndex
+from extract.engine.pickling import rebuild, state_of
+from extract.resources import resolve_data_path, rules_dir
+from extract.engine.rulefile import LoadedRuleFile, Pattern, RuleFileError
+from extract.resources.wordlists import Entry, WordListError, forms_of, load_word_list
 
 REGEX_TIMEOUT_S = 2.0
 STARTS_KEY = "extract_starts"  # doc.user_data: where each `at:` regex matched, by its source

@@ -1,0 +1,1 @@
+"""Scoring records against gold annotations, as FIELDS.md defines it."""

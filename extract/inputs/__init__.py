@@ -1,0 +1,1 @@
+"""Reading abstracts from files and streams into `Abstract`s, with bad rows reported as `FILE:LINE`."""

@@ -1,0 +1,1 @@
+"""Writing records: JSONL sinks, spreadsheet exports, and resuming an interrupted run."""

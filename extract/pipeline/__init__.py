@@ -1,0 +1,1 @@
+"""The spaCy pipeline: one component per field, the `Extractor` and the record types."""

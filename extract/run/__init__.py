@@ -1,0 +1,1 @@
+"""Batch runs: worker processes, progress and the run loop behind `extract run`."""
