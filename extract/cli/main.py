@@ -53,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--layout", choices=("wide", "long"), default="wide",
                      help="table outputs: one row per abstract (wide) or per mention (long)")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
+    run.add_argument("--review", metavar="HTML", help="also write a review page of the records (needs -o FILE.jsonl)")
     _add_rules_arg(run)
     run.set_defaults(handler=cmd_run)
 
@@ -74,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("--json", action="store_true", help="print scores as JSON")
     ev.add_argument("--show", metavar="FIELD", action="append", default=[],
                     help="list misses and false alarms of FIELD (e.g. methods.proposed); repeatable")
+    ev.add_argument("--html", metavar="OUT", help="also write a page of the abstracts marked found, missed and "
+                                                  "false alarm, with the scores on top")
     _add_rules_arg(ev)
     ev.set_defaults(handler=cmd_eval)
 
@@ -83,6 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     from extract.cli.rules import add_rules_commands
 
     add_rules_commands(sub, _add_rules_arg)
+    from extract.cli.review import add_review_command
+
+    add_review_command(sub)
     return p
 
 
@@ -109,6 +115,9 @@ def cmd_run(args) -> int:
     from extract.outputs.resume import ResumeError
     from extract.run.runner import RunConfig, RunError, run, stop_on_sigterm
 
+    from extract.cli.review import check_run_review, write_run_review
+
+    check_run_review(args)
     extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
     jobs = args.jobs or default_jobs()
     config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,
@@ -126,6 +135,8 @@ def cmd_run(args) -> int:
     if summary.interrupted:
         print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
         return 130
+    if args.review:
+        write_run_review(args)
     return 1 if summary.rejected or summary.failed else 0
 
 
@@ -186,6 +197,10 @@ def cmd_eval(args) -> int:
         print(json.dumps(out, indent=2))
     else:
         print(format_scores(scores, long_forms, args.show))
+    if args.html:
+        from extract.cli.review import write_eval_page
+
+        write_eval_page(args.html, gold, preds, scores, long_forms, args.gold)
     return 0
 
 

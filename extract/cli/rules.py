@@ -40,6 +40,10 @@ def add_rules_commands(sub, add_rules_arg) -> None:
                      help="only FIELD (repeatable)")
     lst.set_defaults(handler=cmd_list)
 
+    from extract.cli.review import add_hits_command
+
+    add_hits_command(rsub, add_rules_arg)
+
 
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)

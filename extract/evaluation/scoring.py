@@ -154,3 +154,13 @@ def _score_long_form(rid, gold: dict, pred: dict, acc: Accuracy) -> None:
         acc.correct += 1
     else:
         acc.wrong.append((rid, f"{gold['name']}: gold={gold.get('long_form')!r} found={got!r}"))
+
+
+def match_mentions(g_items: list[dict], p_items: list[dict], view: str) -> tuple[list, list, list]:
+    """Per-mention outcome of `view`'s matching for one abstract's field, for pages that mark
+    each mention: (matched (gold, pred) pairs, false-alarm preds, missed gold items), by the
+    same greedy `_match` the scores come from. A pred matching an optional item is in none."""
+    _, same, _ = VIEWS.get(view) or _generic_view(view)
+    score = Score()
+    matched = _match(None, g_items, p_items, same, lambda m: m, score)
+    return matched, [m for _, m in score.false_alarms], [m for _, m in score.misses]
