@@ -42,6 +42,12 @@ def marks(browser, selector="#docs mark.m:not(.cont)"):
         " return [m.dataset.field, m.dataset.rule || '', m.dataset.status || '', m.textContent]; });", selector)
 
 
+def shoot(browser, name: str) -> None:
+    """A screenshot of the top of the page, for a person to look at."""
+    browser.execute_script("window.scrollTo(0, 0);")
+    browser.save_screenshot(str(screenshot_dir() / name))
+
+
 def count_by_field(records):
     return {f: sum(len(r[f]) for r in records) for f in FIELDS}
 
@@ -50,7 +56,7 @@ def test_review_page_marks_every_mention_once(browser, tmp_path, seed_records):
     page = review_page(tmp_path, seed_records)
     open_page(browser, page)
     assert draw_all(browser) == len(seed_records)
-    browser.save_screenshot(str(screenshot_dir() / "review-seeds.png"))
+    shoot(browser, "review-seeds.png")
     shown = marks(browser)
     want = count_by_field(seed_records)
     assert len(shown) == sum(want.values()) > 100
@@ -119,6 +125,7 @@ def test_focus_on_a_mention_shows_its_keys_and_rule(browser, tmp_path, seed_reco
         "a.scrollIntoView(); a.querySelector('mark[data-field=metrics]').focus();", record["id"])
     tip = browser.find_element("id", "tip")
     assert tip.is_displayed()
+    browser.save_screenshot(str(screenshot_dir() / "review-tooltip.png"))
     assert "metrics" in tip.text and f"rule: {metric['rule']}" in tip.text
     shown_value = browser.execute_script("return String(arguments[0])", metric["value"])
     assert f"value: {shown_value}" in tip.text
@@ -160,10 +167,10 @@ def test_eval_page_of_the_seed_gold(browser, tmp_path):
     assert main(["eval", "--gold", str(gold_path), "--json", "--html", str(page)]) == 0
     open_page(browser, page)
     draw_all(browser)
-    browser.save_screenshot(str(screenshot_dir() / "eval-seeds.png"))
+    shoot(browser, "eval-seeds.png")
     browser.find_element("id", "errors-only").click()
     draw_all(browser)
-    browser.save_screenshot(str(screenshot_dir() / "eval-seeds-errors.png"))
+    shoot(browser, "eval-seeds-errors.png")
     shown = marks(browser)
     errors = browser.execute_script("return document.querySelectorAll('#docs article').length")
     assert 0 < errors < 57

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 EPILOG_REVIEW = "example: extract review out.jsonl -o review.html"
 EPILOG_HITS = ("examples: extract rules hits corpus.jsonl.gz --rule datasets.cue --sample 30\n"
@@ -53,7 +54,7 @@ def cmd_review(args) -> int:
             write_page(args.output, json.dumps(list(displacy_docs(records)), ensure_ascii=False) + "\n")
             _say(f"extract: {len(records)} records as displaCy spans in {args.output}")
         else:
-            page, n = review_html(records, title=args.title or f"extract review: {args.records}")
+            page, n = review_html(records, title=args.title or f"extract review: {Path(args.records).name}")
             write_page(args.output, page)
             _say(f"extract: review page of {n} abstracts written to {args.output} ({len(page) / 1e6:.1f} MB)")
     except ReviewError as exc:
@@ -73,7 +74,7 @@ def write_run_review(args) -> None:
     from extract.review.build import ReviewError, read_records, review_html, write_page
 
     try:
-        page, n = review_html(read_records(args.output, _say), title=f"extract review: {args.output}")
+        page, n = review_html(read_records(args.output, _say), title=f"extract review: {Path(args.output).name}")
         write_page(args.review, page)
     except ReviewError as exc:
         raise _user_error(exc) from exc
@@ -86,7 +87,7 @@ def write_eval_page(path: str, gold: list[dict], preds: dict, scores, long_forms
 
     try:
         write_page(path, eval_html(((g, preds[g["id"]]) for g in gold), scores, long_forms,
-                                   title=f"extract eval: {gold_path}"))
+                                   title=f"extract eval: {Path(gold_path).name}"))
     except ReviewError as exc:
         raise _user_error(exc) from exc
     _say(f"extract: eval page written to {path}")
@@ -128,7 +129,7 @@ def cmd_hits(args) -> int:
         finder, query = cc.rule_finder(_extractor(args.rules), args.rule), f"rule {args.rule}"
     elif args.regex is not None:
         try:
-            finder, query = cc.regex_finder(args.regex, args.ignore_case), f"regex {args.regex!r}"
+            finder, query = cc.regex_finder(args.regex, args.ignore_case), f"regex {args.regex}"
         except ValueError as exc:
             raise _user_error(exc) from exc
     else:

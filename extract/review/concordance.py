@@ -166,7 +166,7 @@ def report_lines(c: Concordance, sample: list[tuple[int, int]], width: int = 45)
     for a, i in sample:
         abstract, hit = c.found[a][0], c.found[a][1][i]
         left, middle, right = kwic(abstract.text, hit.start, hit.end, width)
-        lines.append(f"{abstract.id:<{idw}}  {left} [{middle}] {right}")
+        lines.append(f"{abstract.id:<{idw}}  {left}[{middle}]{right}")
     return lines
 
 

@@ -25,7 +25,7 @@
   function paint(e, field) {
     var c = colors[field] || '#888';
     e.style.setProperty('--c', c);
-    e.style.setProperty('--bg', tint(c, 0.18));
+    e.style.setProperty('--bg', tint(c, 0.22));
   }
   function keyText(keys) {
     return Object.keys(keys).map(function (k) { return k + '=' + keys[k]; }).join('; ');
@@ -74,7 +74,8 @@
     });
     legend.appendChild(b);
   });
-  top.appendChild(legend);
+  var controls = el('div', 'controls');
+  controls.appendChild(legend);
   if (mode === 'eval') {
     var key = el('div', 'bar keyed');
     [['tp', 'found and right'], ['fp', 'false alarm'], ['fn', 'missed'], ['opt', 'optional in gold']].forEach(function (s) {
@@ -84,7 +85,7 @@
       sp.appendChild(mk);
       key.appendChild(sp);
     });
-    top.appendChild(key);
+    controls.appendChild(key);
   }
   var bar = el('div', 'bar');
   var search = el('input');
@@ -110,9 +111,10 @@
   var status = el('span', 'status');
   status.id = 'status';
   bar.appendChild(status);
-  top.appendChild(bar);
-  top.appendChild(el('div', 'hint', 'Hover or tab to a mention for its keys and rule. Shift-click a field to see it alone.'));
+  controls.appendChild(bar);
+  bar.appendChild(el('span', 'hint', 'Hover or tab to a mention for its keys and rule; shift-click a field to see it alone.'));
   document.body.appendChild(top);
+  document.body.appendChild(controls);
 
   function option(value, label) {
     var o = el('option', '', label);
@@ -355,5 +357,6 @@
   document.addEventListener('focusout', hideTip);
 
   refresh();
+  document.body.dataset.readyMs = Math.round(performance.now());  // since navigation start
   document.body.dataset.ready = '1';
 })();
