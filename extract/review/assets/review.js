@@ -27,6 +27,7 @@
     e.style.setProperty('--c', c);
     e.style.setProperty('--bg', tint(c, 0.22));
   }
+  function flat(s) { return s.replace(/\s+/g, ' '); }
   function keyText(keys) {
     return Object.keys(keys).map(function (k) { return k + '=' + keys[k]; }).join('; ');
   }
@@ -54,7 +55,7 @@
   });
   var legend = el('div', 'bar legend');
   fields.forEach(function (f) {
-    if (!counts[f] && mode !== 'hits') return;
+    if (!counts[f]) return;
     var b = el('button');
     b.type = 'button';
     b.setAttribute('aria-pressed', 'true');
@@ -149,11 +150,14 @@
       idc.title = 'show this abstract';
       idc.addEventListener('click', function () { search.value = d.id; state.q = d.id.toLowerCase(); refresh(); });
       var left = el('td', 'l');
-      left.appendChild(el('span', '', d.text.slice(Math.max(0, m[0] - w), m[0])));
+      left.appendChild(el('div')).appendChild(el('span', '', flat(d.text.slice(Math.max(0, m[0] - w), m[0]))));
       tr.appendChild(idc);
       tr.appendChild(left);
-      tr.appendChild(el('td', 'h', d.text.slice(m[0], m[1])));
-      tr.appendChild(el('td', 'rt', d.text.slice(m[1], m[1] + w)));
+      // the hit starts the right-hand cell, so that every hit starts in the same column
+      var right = el('td', 'rt');
+      right.appendChild(el('b', 'h', flat(d.text.slice(m[0], m[1]))));
+      right.appendChild(document.createTextNode(flat(d.text.slice(m[1], m[1] + w))));
+      tr.appendChild(right);
       kt.appendChild(tr);
     });
     main.appendChild(el('h2', '', 'Sample of ' + DATA.kwic.length + ' hits'));
