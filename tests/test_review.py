@@ -204,3 +204,14 @@ def test_displacy_export_renders_in_spacy(tmp_path, seed_records):
         html = displacy.render(doc, style="span", manual=True)
         labels = re.findall(r"\n\s+([A-Z]+)\n\s+</span>", html)  # one label box at each span's start
         assert sorted(labels) == sorted(s["label"] for s in doc["spans"])
+
+
+def test_readmes_document_the_pages_and_the_concordance():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    rules_readme = (REPO / "rules" / "README.md").read_text(encoding="utf-8")
+    for text in ("extract review", "--review", "eval --html", "--format displacy", 'doc.spans["sc"]',
+                 "chromium-driver"):
+        assert text in readme, text
+    for option in ("--rule ", "--regex ", "--phrases ", "--sample ", "--seed ", "--html ", "--limit "):
+        assert option in rules_readme, option
+    assert "extract rules hits" in rules_readme
