@@ -215,3 +215,24 @@ def test_readmes_document_the_pages_and_the_concordance():
     for option in ("--rule ", "--regex ", "--phrases ", "--sample ", "--seed ", "--html ", "--limit "):
         assert option in rules_readme, option
     assert "extract rules hits" in rules_readme
+
+
+def test_hits_from_records_equal_hits_from_a_pipeline_run(extractor, seed_records, tmp_path, capsys):
+    rule = "datasets.gazetteer"
+    fresh = cc.concordance(read_inputs([SEEDS]), cc.rule_finder(extractor, rule), rule)
+    stored = cc.records_concordance(seed_records, rule)
+    assert [(a.id, h) for a, h in stored.all_hits()] == [(a.id, h) for a, h in fresh.all_hits()]
+    assert stored.hits > 5 and stored.read == fresh.read == 57
+    records = tmp_path / "r.jsonl"
+    records.write_text("".join(json.dumps(r) + "\n" for r in seed_records))
+    assert main(["rules", "hits", str(records), "--records", "--rule", rule, "--sample", "0"]) == 0
+    assert capsys.readouterr().out.startswith(f"rule {rule}: {stored.hits} hits in {len(stored.found)} of 57")
+
+
+def test_a_runaway_draft_regex_is_stopped_per_abstract(monkeypatch):
+    monkeypatch.setenv("EXTRACT_REGEX_TIMEOUT", "0.05")
+    texts = ["a" * 40 + "!", "ends in aa"]
+    items = [Abstract(id=f"t{i}", source="in.jsonl", text=t, line=i + 1) for i, t in enumerate(texts)]
+    c = cc.concordance(items, cc.regex_finder(r"(a|aa)+$"), "q")
+    assert c.read == 2 and c.problems == ["in.jsonl:1: the pattern ran out of time on abstract t0; skipped"]
+    assert [(a.id, a.text[h.start:h.end]) for a, h in c.all_hits()] == [("t1", "aa")]

@@ -107,6 +107,9 @@ def add_hits_command(rsub, add_rules_arg) -> None:
     what.add_argument("--rule", metavar="ID", help="a rule id (e.g. datasets.cue); `FIELD.` for every rule of FIELD")
     what.add_argument("--regex", metavar="R", help="a draft regex (Python `regex` syntax)")
     what.add_argument("--phrases", metavar="FILE", help="a draft word list (.txt one phrase a line, or .tsv)")
+    hits.add_argument("--records", action="store_true",
+                      help="--rule: CORPUS is records JSONL written by `extract run`; select their mentions "
+                           "instead of running the pipeline again (seconds instead of minutes)")
     hits.add_argument("-i", "--ignore-case", action="store_true", help="--regex/--phrases: match any case")
     hits.add_argument("--sample", type=int, default=30, metavar="N", help="hits to show (default 30; 0: counts only)")
     hits.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
@@ -123,7 +126,11 @@ def cmd_hits(args) -> int:
 
     if args.sample < 0 or (args.limit is not None and args.limit < 1):
         raise _user_error(ValueError("--sample must be 0 or more and --limit 1 or more"))
-    if args.rule:
+    if args.records and not args.rule:
+        raise _user_error(ValueError("--records goes with --rule (records hold rule ids, not patterns)"))
+    if args.records:
+        finder = query = None
+    elif args.rule:
         from extract.cli.main import _extractor
 
         finder, query = cc.rule_finder(_extractor(args.rules), args.rule), f"rule {args.rule}"
@@ -140,7 +147,16 @@ def cmd_hits(args) -> int:
         except WordListError as exc:
             raise _user_error(exc) from exc
     started = time.perf_counter()
-    result = cc.concordance(read_inputs(args.inputs), finder, query, args.limit)
+    if args.records:
+        from extract.review.build import ReviewError, read_records
+
+        try:
+            result = cc.records_concordance((r for path in args.inputs for r in read_records(path, _say)),
+                                            args.rule, args.limit)
+        except ReviewError as exc:
+            raise _user_error(exc) from exc
+    else:
+        result = cc.concordance(read_inputs(args.inputs), finder, query, args.limit)
     for problem in result.problems:
         _say(problem)
     sample = result.sample(args.sample, args.seed)
@@ -156,7 +172,7 @@ def cmd_hits(args) -> int:
         summary = [f"{result.hits} hits in {len(result.found)} of {result.read} abstracts; "
                    f"sample of {len(sample)} (seed {args.seed})"]
         try:
-            write_page(args.html, render_page(docs, mode="hits", title=f"extract rules hits: {query}",
+            write_page(args.html, render_page(docs, mode="hits", title=f"extract rules hits: {result.query}",
                                               summary=summary, kwic=kwic))
         except ReviewError as exc:
             raise _user_error(exc) from exc

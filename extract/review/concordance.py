@@ -64,23 +64,59 @@ def concordance(items: Iterable, finder: Finder, query: str, limit: int | None =
         if limit is not None and out.read >= limit:
             break
         out.read += 1
-        hits = finder(item)
+        try:
+            hits = finder(item)
+        except TimeoutError:
+            out.problems.append(f"{_where(item)}: the pattern ran out of time on abstract {item.id}; skipped")
+            continue
+        except Exception as exc:  # one abstract's failure must not lose the counts of the others
+            out.problems.append(f"{_where(item)}: abstract {item.id} failed ({type(exc).__name__}: {exc}); skipped")
+            continue
         if hits:
             out.found.append((item, sorted(hits, key=lambda h: (h.start, h.end))))
     return out
 
 
+def _where(item: Abstract) -> str:
+    return f"{item.source}:{item.line}" if item.line else item.source
+
+
+def _selects(rule_id: str) -> Callable[[str], bool]:
+    if rule_id.endswith("."):
+        return lambda rule: rule.startswith(rule_id)
+    return lambda rule: rule == rule_id
+
+
+def record_hits(record: dict, rule_id: str) -> list[Hit]:
+    """The mentions of a record (as `extract run` writes it) that `rule_id` selects."""
+    from extract.review.marks import keys_of, mention_fields
+
+    wanted = _selects(rule_id)
+    return [Hit(m["start"], m["end"], f, m["rule"], keys_of(m)) for f in mention_fields(record)
+            for m in record[f] if isinstance(m.get("rule"), str) and wanted(m["rule"])
+            and isinstance(m.get("start"), int) and isinstance(m.get("end"), int)]
+
+
+def records_concordance(records: Iterable[dict], rule_id: str, limit: int | None = None) -> Concordance:
+    """The same concordance from records already written by `extract run`: no pipeline run."""
+    out = Concordance(f"rule {rule_id}")
+    for record in records:
+        if limit is not None and out.read >= limit:
+            break
+        out.read += 1
+        hits = record_hits(record, rule_id)
+        if hits:
+            abstract = Abstract(id=str(record["id"]), source=str(record.get("source") or ""),
+                                text=record.get("text") or "", title=record.get("title"))
+            out.found.append((abstract, sorted(hits, key=lambda h: (h.start, h.end))))
+    return out
+
+
 def rule_finder(extractor, rule_id: str) -> Finder:
     """Mentions of every field whose `rule` is `rule_id` (or, given `field.`, any rule of it)."""
-    from extract.review.marks import keys_of
-
-    prefix = rule_id if rule_id.endswith(".") else None
 
     def find(abstract: Abstract) -> list[Hit]:
-        record = extractor.extract(abstract).model_dump()
-        return [Hit(m["start"], m["end"], f, m["rule"], keys_of(m))
-                for f, items in record.items() if isinstance(items, list)
-                for m in items if (m["rule"].startswith(prefix) if prefix else m["rule"] == rule_id)]
+        return record_hits(extractor.extract(abstract).model_dump(), rule_id)
 
     return find
 
@@ -90,17 +126,19 @@ def regex_finder(pattern: str, ignore_case: bool = False) -> Finder:
     Raises ValueError with the regex module's message when the pattern does not compile."""
     import regex
 
+    from extract.engine.matching import regex_timeout
     from extract.text.cleantext import clean
 
     try:
         rx = regex.compile(pattern, regex.IGNORECASE if ignore_case else 0)
     except regex.error as exc:
         raise ValueError(f"--regex does not compile: {exc}") from exc
+    timeout = regex_timeout()  # a draft is user input: a runaway pattern is stopped per abstract
 
     def find(abstract: Abstract) -> list[Hit]:
         view = clean(abstract.text)
         hits = []
-        for m in rx.finditer(view.text):
+        for m in rx.finditer(view.text, timeout=timeout):
             if m.end() == m.start():
                 continue
             start, end = view.raw_span(m.start(), m.end())
