@@ -131,6 +131,36 @@ def test_focus_on_a_mention_shows_its_keys_and_rule(browser, tmp_path, seed_reco
     assert f"value: {shown_value}" in tip.text
 
 
+def test_overlapping_mentions_nest_and_a_crossing_one_is_cut_in_two(browser, tmp_path):
+    text = "We propose Sparse Echo Routing (SER) with GPT-4 on GSM8K."
+    def m(surface, field_rule, **keys):
+        at = text.index(surface)
+        return {"text": surface, "start": at, "end": at + len(surface), "rule": field_rule, **keys}
+    record = {"id": "o1", "source": "t", "text": text,
+              "methods": [m("Sparse Echo Routing (SER)", "methods.acronym", name="SER", role="proposed")],
+              "models": [m("Echo", "models.x", name="Echo"), m("(SER) with GPT-4", "models.y", name="GPT-4")],
+              "datasets": [], "metrics": [], "speedups": [], "github": []}
+    open_page(browser, review_page(tmp_path, [record]))
+    shown = marks(browser)
+    assert sorted(x[3] for x in shown) == sorted(["Sparse Echo Routing (SER)", "Echo", "(SER)"])
+    pieces = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#docs mark.m')).map(function (m) {"
+        " return [m.textContent, m.classList.contains('cont'), m.parentNode.tagName, m.style.getPropertyValue('--d')]; });")
+    assert ["Echo", False, "MARK", "1"] in pieces  # nested one level down: its underline sits lower
+    assert [" with GPT-4", True, "P", "0"] in pieces  # the rest of the crossing mention, after its parent closes
+    assert browser.execute_script("return document.querySelector('#docs p.text').textContent") == text
+    details = browser.find_element("css selector", "#docs details summary")
+    details.click()
+    rows = browser.execute_script("return document.querySelectorAll('#docs table.recs tr').length")
+    assert rows == 1 + 3  # a header and one row per mention
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    echo = next(e for e in browser.find_elements("css selector", "#docs mark.m") if e.text == "Echo")
+    ActionChains(browser).move_to_element(echo).perform()
+    tip = browser.find_element("id", "tip")
+    assert tip.is_displayed() and "rule: models.x" in tip.text and "name: Echo" in tip.text
+
+
 def test_eval_page_marks_found_missed_and_false_alarms(browser, tmp_path):
     text = "We propose FooNet, a detector that beats BarNet. Code and the CityScenes data are released."
     gold = [{"id": "g1", "text": text, "methods": [{"text": "FooNet", "name": "FooNet", "role": "proposed"},
