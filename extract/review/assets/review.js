@@ -46,16 +46,17 @@
   top.appendChild(el('h1', '', DATA.title));
   if (DATA.summary) DATA.summary.forEach(function (line) { top.appendChild(el('div', 'status', line)); });
   if (DATA.scores) top.appendChild(scoreTable(DATA.scores));
-  var counts = {}, rules = {};
+  var counts = {}, missed = {}, rules = {};  // found mentions per field; gold items missed
   docs.forEach(function (d) {
     d.marks.forEach(function (m) {
-      counts[m[2]] = (counts[m[2]] || 0) + 1;
+      if (m[4] === 'fn') missed[m[2]] = (missed[m[2]] || 0) + 1;
+      else counts[m[2]] = (counts[m[2]] || 0) + 1;
       if (m[3]) rules[m[3]] = (rules[m[3]] || 0) + 1;
     });
   });
   var legend = el('div', 'bar legend');
   fields.forEach(function (f) {
-    if (!counts[f]) return;
+    if (!counts[f] && !missed[f]) return;
     var b = el('button');
     b.type = 'button';
     b.setAttribute('aria-pressed', 'true');
@@ -64,7 +65,7 @@
     paint(b, f);
     b.appendChild(el('span', 'sw'));
     b.appendChild(document.createTextNode(DATA.labels && DATA.labels[f] || f));
-    b.appendChild(el('span', 'n', counts[f] || 0));
+    b.appendChild(el('span', 'n', (counts[f] || 0) + (missed[f] ? ' + ' + missed[f] + ' missed' : '')));
     b.addEventListener('click', function (ev) {
       if (ev.shiftKey) fields.forEach(function (g) { state.off[g] = g !== f; });
       else state.off[f] = !state.off[f];
