@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 EPILOG_REVIEW = "example: extract review out.jsonl -o review.html"
-EPILOG_HITS = ("examples: extract rules hits corpus.jsonl.gz --rule datasets.cue --sample 30\n"
+EPILOG_HITS = ("examples: extract rules hits corpus.jsonl.gz --rule datasets.bench_suffix --sample 30\n"
                "          extract rules hits corpus.jsonl.gz --regex '\\b[A-Z]{2,}-\\d+k\\b' --html hits.html")
 
 
@@ -104,7 +104,7 @@ def add_hits_command(rsub, add_rules_arg) -> None:
                                        "sample of hits in context. Size a new rule with it before adding it.")
     hits.add_argument("inputs", nargs="+", metavar="CORPUS", help="abstracts, as `extract run` reads them")
     what = hits.add_mutually_exclusive_group(required=True)
-    what.add_argument("--rule", metavar="ID", help="a rule id (e.g. datasets.cue); `FIELD.` for every rule of FIELD")
+    what.add_argument("--rule", metavar="ID", help="a rule id (e.g. datasets.bench_suffix); `FIELD.` for every rule of FIELD")
     what.add_argument("--regex", metavar="R", help="a draft regex (Python `regex` syntax)")
     what.add_argument("--phrases", metavar="FILE", help="a draft word list (.txt one phrase a line, or .tsv)")
     hits.add_argument("--records", action="store_true",
