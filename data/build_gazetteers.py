@@ -127,7 +127,7 @@ class Build:
                 self.prov[list_name].append((self.new[list_name][k]["name"], sid, c.path, snap.commit))
                 stats["duplicate"] += 1
                 continue
-            if list_name == "datasets" and described(c.name):
+            if list_name in ("datasets", "models") and described(c.name):
                 stats["dropped: a description, not a name"] += 1
                 continue
             if src.get("known_family_only") and not self._known_family(c.name):

@@ -139,7 +139,7 @@ _NOT_A_NAME = re.compile(
 # Headings of NLP-progress that name a task, a kind of model or a setting, not a dataset
 # ("Joint Entity and Relation Extraction", "Extractive Models", "Non-Anonymized").
 _TASK_WORDS = re.compile(r"\b(?:Models?|Extraction|Generation|Tracking|Canonicalization|Resolution|Deletion|Annotations"
-                         r"|Chit-chat|Anonymized|Prize|Training|Filtered)\b|-to-|,|&| and ")
+                         r"|Chit-chat|Anonymized|Prize|Training|Filtered)\b|-to-|,|&| and | with ")
 
 
 def shape_ok(name: str) -> str | None:
@@ -162,7 +162,7 @@ def shape_ok(name: str) -> str | None:
 
 # Words a dataset's name may hold in lower case: "Switchboard corpus", "Story Cloze Test".
 _NAME_GLUE = {"of", "the", "and", "for", "in", "on", "with", "to", "a", "an", "de", "corpus", "dataset", "data", "set",
-              "treebank", "benchmark", "challenge", "task", "shared"}
+              "treebank", "benchmark", "challenge", "task", "shared", "mini", "nano", "audio", "safeguard"}
 
 
 def described(name: str) -> bool:
