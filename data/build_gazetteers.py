@@ -156,7 +156,9 @@ class Build:
         - a short acronym (three capitals or fewer; four for methods) names many things and is
           dropped but from models (flagged);
         - a single capitalised word (`Pendulum`, `Kate`) is also a sentence's first word or a
-          proper noun of another kind: flagged, and dropped from methods."""
+          proper noun of another kind: flagged, and dropped from methods;
+        - a name abstracts mostly write with other capitals (`TERRa` / `TERRA`) is dropped
+          from the case-insensitive lists."""
         ordinary = self.corpus.ordinary(name, AMBIGUOUS_DOCS)
         short = bool(re.fullmatch(r"[A-Z]{1,%d}" % (4 if list_name == "methods" else 3), name)) or len(name) <= 2
         word = bool(re.fullmatch(r"[A-Z][a-z]+", name))
@@ -164,6 +166,8 @@ class Build:
             return "ambiguous" if ordinary or short or word else ""
         if ordinary or short or (word and list_name == "methods"):
             return "drop"
+        if list_name in ("datasets", "metrics") and self.corpus.other_spelling(name):
+            return "drop"  # matched case-insensitively: `TERRa` would be every `TERRA`
         return "ambiguous" if word else ""
 
     def _free_alias(self, list_name: str, alias: str) -> bool:

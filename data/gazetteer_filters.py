@@ -181,6 +181,7 @@ class Corpus:
 
     def __init__(self, path: str | None):
         self.lower: Counter[str] = Counter()
+        self.written: dict[str, Counter[str]] = {}  # lower-cased word -> its spellings, by abstracts
         self.docs = 0
         if path:
             opener = gzip.open if path.endswith(".gz") else open
@@ -189,6 +190,16 @@ class Corpus:
                     text = json.loads(line).get("abstract", "")
                     self.docs += 1
                     self.lower.update({w for w in re.findall(r"[a-z][a-z0-9-]*", text)})
+                    for w in set(re.findall(r"[A-Za-z][\w-]*[A-Z][\w-]*|[A-Z]{2,}", text)):
+                        self.written.setdefault(w.lower(), Counter())[w] += 1
+
+    def other_spelling(self, form: str) -> bool:
+        """Abstracts write the name mostly with other capitals: MTEB's `TERRa` is mostly
+        `TERRA` (another system) in abstracts. Lists matched case-insensitively would take
+        those for the name."""
+        spellings = self.written.get(form.lower(), Counter())
+        others = sum(n for w, n in spellings.items() if w != form)
+        return others >= 2 and others > spellings[form]
 
     def ordinary(self, form: str, least: int) -> bool:
         """The form, lower-cased, is written in lower case in at least `least` abstracts."""
