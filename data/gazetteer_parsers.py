@@ -1,0 +1,163 @@
+"""Readers for the public registries that data/build_gazetteers.py draws names from.
+
+Each parser reads files of one repository snapshot (a bare git directory, read with
+`git show`; nothing here reaches the network) and yields `Candidate`s: a name as the
+registry writes it, other forms it gives, the extra columns it implies and the file it came
+from. Cleaning to the forms papers write, and filtering, happen in gazetteer_filters.py.
+"""
+from __future__ import annotations
+
+import fnmatch
+import re
+import subprocess
+from dataclasses import dataclass, field
+
+import yaml
+
+
+@dataclass
+class Candidate:
+    name: str
+    path: str
+    aliases: list[str] = field(default_factory=list)
+    long_form: str = ""  # an expansion the registry gives ("Weight-Decomposed Low-Rank Adaptation")
+
+
+class Snapshot:
+    """Read-only view of one commit of a bare git directory."""
+
+    def __init__(self, git_dir: str, commit: str):
+        self.git_dir, self.commit = git_dir, commit
+        self._files: list[str] | None = None
+
+    def _git(self, *args: str) -> str:
+        out = subprocess.run(["git", f"--git-dir={self.git_dir}", *args], capture_output=True, check=True)
+        return out.stdout.decode("utf-8", errors="replace")
+
+    def files(self, globs: list[str]) -> list[str]:
+        if self._files is None:
+            self._files = self._git("ls-tree", "-r", "--name-only", self.commit).splitlines()
+        return [f for f in self._files if any(fnmatch.fnmatchcase(f, g) for g in globs)]
+
+    def read(self, path: str) -> str:
+        return self._git("show", f"{self.commit}:{path}")
+
+
+# A parenthetical that qualifies a heading rather than naming it: `Ontonotes v5 (English)`.
+_QUALIFIER = re.compile(r"\s*\((?:english|validation|ensemble|sup|free|[^()]*\d{4}[^()]*)\)\s*$", re.I)
+
+
+def _paren_pair(title: str) -> tuple[str, str]:
+    """`Weight-Decomposed Low-Rank Adaptation (DoRA)` -> (DoRA, its long form); `OSF
+    (Orthogonal Subspace Fine-tuning)` the same; a colon ends a name (`VeRA: Vector-based
+    Random Matrix Adaptation`). A long form is kept only when it spells the short name's
+    capitals, and only the words that do (a paper title before them is not the name)."""
+    title = _QUALIFIER.sub("", title.strip().strip("*").strip())
+    title = re.sub(r"\s+Metric$", "", title)  # evaluate's `Spearman Correlation Coefficient Metric`
+    m = (re.match(r"^(?P<short>[^:]{1,40}?)\s*:\s+(?P<long>.+)$", title)
+         or re.match(r"^(?P<long>.+?)\s*\((?P<short>[^()]{1,60})\)\s*$", title))
+    if not m:
+        return title, ""
+    short, long = m.group("short").strip(), m.group("long").strip()
+    if len(short) > len(long):
+        short, long = long, short
+    return short, expansion(short, long)
+
+
+def expansion(short: str, long: str) -> str:
+    """The shortest tail of `long` whose word initials (hyphen parts too) hold the capitals
+    of `short` in order, or "" (`VB-LoRA` is not `Extreme Parameter Efficient Fine-Tuning`)."""
+    caps = [c for c in short if c.isupper()]
+    words = long.split()
+    for start in range(len(words) - 1, -1, -1):
+        initials = [p[0].upper() for w in words[start:] for p in re.split(r"-", w) if p]
+        it = iter(initials)
+        if caps and all(c in it for c in caps):
+            return " ".join(words[start:])
+    return ""
+
+
+def _titles(snap: Snapshot, globs: list[str], first_heading: str):
+    """The first heading line (matching `first_heading`) of each file."""
+    rx = re.compile(first_heading, re.M)
+    for path in snap.files(globs):
+        m = rx.search(snap.read(path))
+        if m:
+            yield path, m.group("title").strip()
+
+
+def doc_titles(snap: Snapshot, globs: list[str], heading: str = r"^#\s+(?P<title>.+)$"):
+    """One name per documentation page: its title (`# LoRA`, `title: BLEU`, `:header: PSNR`)."""
+    for path, title in _titles(snap, globs, heading):
+        short, long = _paren_pair(title)
+        yield Candidate(short, path, [long] if long else [], long)
+
+
+def section_headings(snap: Snapshot, globs: list[str], heading: str = r"^#{3,4}\s+(?P<title>.+?)\s*$"):
+    """Every section heading (NLP-progress: one `### Dataset` section per dataset of a task)."""
+    rx = re.compile(heading, re.M)
+    for path in snap.files(globs):
+        for m in rx.finditer(snap.read(path)):
+            title = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", m.group("title"))  # [text](link) -> text
+            short, long = _paren_pair(re.sub(r" (?:corpus|dataset)$", "", title))  # `Switchboard corpus`
+            names = [n.strip() for n in short.split(" / ")]  # `PWKP / WikiSmall`: one set, two names
+            yield Candidate(names[0], path, [*names[1:], long] if long else names[1:], long)
+
+
+def bold_links(snap: Snapshot, globs: list[str]):
+    """`1. **[ALBERT](https://...)** (from ...)`: the model list of transformers(.js)."""
+    rx = re.compile(r"^\d+\.\s+\*\*\[(?P<name>[^\]]+)\]", re.M)
+    for path in snap.files(globs):
+        for m in rx.finditer(snap.read(path)):
+            short, long = _paren_pair(m.group("name"))  # `Vision Transformer (ViT)` is ViT
+            yield Candidate(short, path, [long] if long else [], long)
+
+
+def first_table_column(snap: Snapshot, globs: list[str], header: str):
+    """Names in the first column of the markdown table whose first header cell is `header`."""
+    for path in snap.files(globs):
+        inside = False
+        for line in snap.read(path).splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not line.lstrip().startswith("|"):
+                inside = False
+            elif cells[0] == header:
+                inside = True
+            elif inside and cells[0] and not set(cells[0]) <= set("-: "):
+                yield Candidate(re.sub(r"[*`\[\]]", "", cells[0]).strip(), path)
+
+
+def quoted_values(snap: Snapshot, globs: list[str], pattern: str):
+    """Every string a regex finds (`name="ArguAna"` in MTEB, `id="HalfCheetah-v4"` in Gymnasium,
+    `'ogbn-arxiv'` in OGB); group `name` is the name."""
+    rx = re.compile(pattern)
+    for path in snap.files(globs):
+        for m in rx.finditer(snap.read(path)):
+            yield Candidate(m.group("name"), path)
+
+
+def api_models(snap: Snapshot, globs: list[str]):
+    """genai-prices provider files: each model's display `name` and its API `id`."""
+    for path in snap.files(globs):
+        data = yaml.safe_load(snap.read(path)) or {}
+        for model in data.get("models", []) or []:
+            name, ident = model.get("name"), model.get("id")
+            if name:
+                yield Candidate(str(name), path, [str(ident)] if ident else [])
+
+
+def file_stems(snap: Snapshot, globs: list[str]):
+    """File names without folder and extension (CleanRL: one file per algorithm variant)."""
+    for path in snap.files(globs):
+        yield Candidate(path.rsplit("/", 1)[-1].rsplit(".", 1)[0], path)
+
+
+PARSERS = {
+    "doc_titles": doc_titles,
+    "section_headings": section_headings,
+    "bold_links": bold_links,
+    "first_table_column": first_table_column,
+    "quoted_values": quoted_values,
+    "api_models": api_models,
+    "file_stems": file_stems,
+}

@@ -1,0 +1,174 @@
+"""The gazetteer builder (data/build_gazetteers.py): registry strings to the names papers
+write, the filters, a whole build from a git snapshot, and the provenance of the committed lists."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+sys.path.insert(0, str(DATA))
+
+import build_gazetteers  # noqa: E402
+from gazetteer_filters import Corpus, api_model, described, env_id, mteb_task, shape_ok  # noqa: E402
+from gazetteer_parsers import Candidate, _paren_pair  # noqa: E402
+
+from extract.resources.wordlists import load_word_list  # noqa: E402
+
+BRANDS = {"gpt": "GPT", "gemini": "Gemini", "claude": "Claude", "qwen3": "Qwen3"}
+
+
+@pytest.mark.parametrize("name, ids, expect_name, expect_some", [
+    ("gpt 4.1 mini", ["gpt-4.1-mini"], "GPT-4.1 mini", ["GPT-4.1-mini", "gpt-4.1-mini"]),
+    ("Claude Opus 4.6", ["claude-opus-4-6"], "Claude Opus 4.6", ["Claude 4.6 Opus", "claude-opus-4-6"]),
+    ("gemini 2.0 flash lite", ["gemini-2.0-flash-lite-001"], "Gemini 2.0 Flash Lite", ["Gemini-2.0-Flash-Lite"]),
+    ("Grok 2 1212", ["grok-2-1212"], "Grok 2", ["Grok-2"]),
+    ("GPT-5.3-Codex", ["gpt-5.3-codex"], "GPT-5.3 Codex", ["GPT-5.3-Codex", "gpt-5.3-codex"]),
+    ("Qwen3 30B A3B Thinking", ["qwen/qwen3-30b-a3b-thinking-2507"], "Qwen3", []),
+])
+def test_api_model_names_become_paper_spellings(name, ids, expect_name, expect_some):
+    c = api_model(Candidate(name, "p.yml", ids), BRANDS)
+    assert c.name == expect_name
+    assert set(expect_some) <= set(c.aliases)
+
+
+@pytest.mark.parametrize("name", ["Claude 2.0 / 2.1", "Command", "Mistral Large"])
+def test_api_model_drops_pairs_and_unversioned_words(name):
+    assert api_model(Candidate(name, "p.yml"), BRANDS) is None
+
+
+@pytest.mark.parametrize("normaliser, raw, expect", [
+    (env_id, "HalfCheetah-v4", "HalfCheetah"),
+    (env_id, "phys2d/CartPole-v1", None),
+    (mteb_task, "SciFact.v2", "SciFact"),
+    (mteb_task, "ArguAna-PL", None),
+    (mteb_task, "HotelReviewSentimentClassification", None),
+    (mteb_task, "STS12", "STS12"),
+    (mteb_task, "STS12VisualSTS", None),
+])
+def test_registry_ids(normaliser, raw, expect):
+    c = normaliser(Candidate(raw, "f.py"))
+    assert (c.name if c else None) == expect
+
+
+@pytest.mark.parametrize("title, short, long", [
+    ("Weight-Decomposed Low-Rank Adaptation (DoRA)", "DoRA", "Weight-Decomposed Low-Rank Adaptation"),
+    ("OSF (Orthogonal Subspace Fine-tuning)", "OSF", "Orthogonal Subspace Fine-tuning"),
+    ("VB-LoRA: Extreme Parameter Efficient Fine-Tuning with Vector Banks", "VB-LoRA", ""),
+    ("Bridging The Gap between Low-rank and Orthogonal Adaptation via Householder Reflection Adaptation (HRA)",
+     "HRA", "Householder Reflection Adaptation"),
+    ("Ontonotes v5 (English)", "Ontonotes v5", ""),
+    ("LoRA", "LoRA", ""),
+])
+def test_titles_give_a_name_and_only_a_true_expansion(title, short, long):
+    assert _paren_pair(title) == (short, long)
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("mmlu_pro", "not a name"), ("arithmetic", "lower-case word"), ("Results on WI-LOCNESS test set:", "section title"),
+    ("Joint Entity and Relation Extraction", "a task, setting or list, not one name"), ("Table of contents", "section title"),
+    ("SST-2", None), ("Penn Treebank", None), ("ogbn-arxiv", None),
+])
+def test_shape_filter(name, reason):
+    assert shape_ok(name) == reason
+
+
+@pytest.mark.parametrize("name, expect", [("Long-tail emerging entities", True), ("Switchboard corpus", False),
+                                          ("New York Times Corpus", False)])
+def test_descriptions_are_not_dataset_names(name, expect):
+    assert described(name) is expect
+
+
+def _git_repo(path: Path, files: dict[str, str]) -> str:
+    path.mkdir(parents=True)
+    for name, text in files.items():
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text(text, encoding="utf-8")
+    env = ["-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q"], cwd=path, check=True)
+    subprocess.run(["git", "add", "."], cwd=path, check=True)
+    subprocess.run(["git", *env, "commit", "-qm", "snapshot"], cwd=path, check=True)
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=path, capture_output=True, text=True).stdout.strip()
+
+
+def _data_dir(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    (data / "hand").mkdir(parents=True)
+    (data / "gazetteers").mkdir()
+    shutil.copy(DATA / "gazetteers" / "generic_terms.txt", data / "gazetteers")
+    heads = {"models": "name\tfamily\taliases\tflags", "datasets": "name\tdomain\taliases\tflags",
+             "methods": "name\tlong_form\taliases\tflags", "metrics": "name\taliases\tflags"}
+    rows = {"models": "GPT-4o\tGPT\tGPT4o\t", "datasets": "GLUE\tnlp\t\t", "methods": "PPO\tProximal Policy Optimization\t\t",
+            "metrics": "BLEU\t\t"}
+    for n, head in heads.items():
+        (data / "hand" / f"{n}.tsv").write_text(f"# {n} by hand\n{head}\n{rows[n]}\n", encoding="utf-8")
+    return data
+
+
+def test_a_build_from_a_snapshot(tmp_path):
+    commit = _git_repo(tmp_path / "mirror" / "acme+reg", {
+        "prices/openai.yml": yaml.safe_dump({"models": [{"id": "gpt-4o", "name": "gpt 4o"},
+                                                        {"id": "gpt-5-mini", "name": "GPT-5 mini"}]}),
+        "tasks/a/README.md": "# Cautious\n", "tasks/b/README.md": "# GLUE\n", "tasks/c/README.md": "# Table of contents\n",
+        "tasks/d/README.md": "# ZorbQA\n", "tasks/e/README.md": "# Zorbland\n"})
+    data = _data_dir(tmp_path)
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [
+        {"repo": "acme/reg", "commit": commit, "list": "models", "parser": "api_models", "normalise": "api_model",
+         "args": {"globs": ["prices/*.yml"]}},
+        {"repo": "acme/reg", "commit": commit, "list": "datasets", "parser": "doc_titles", "domain": "llm-eval",
+         "args": {"globs": ["tasks/*/README.md"]}},
+    ]}), encoding="utf-8")
+    corpus = tmp_path / "c.jsonl.gz"
+    with gzip.open(corpus, "wt") as f:
+        for i in range(400):  # 3 in 400 write it lower case: an ordinary word
+            f.write(json.dumps({"abstract": f"a {'cautious' if i < 3 else 'careful'} reading {i}"}) + "\n")
+    assert build_gazetteers.main(["--mirror", str(tmp_path / "mirror"), "--data", str(data), "--corpus", str(corpus)]) == 0
+
+    models = {e.name: e for e in load_word_list(data / "gazetteers" / "models.tsv")}
+    assert set(models) == {"GPT-4o", "GPT-5 mini"}  # gpt 4o confirms the hand entry
+    assert models["GPT-5 mini"].attrs == {"family": "GPT"} and "gpt-5-mini" in models["GPT-5 mini"].forms
+    datasets = {e.name: e for e in load_word_list(data / "gazetteers" / "datasets.tsv")}
+    assert set(datasets) == {"GLUE", "ZorbQA", "Zorbland"}  # `Cautious` is written lower case in the corpus
+    assert datasets["Zorbland"].attrs.get("flags") == "ambiguous"  # one capitalised word
+    assert datasets["ZorbQA"].attrs == {"domain": "llm-eval"}
+    prov = (data / "provenance" / "datasets.tsv").read_text().splitlines()
+    assert f"ZorbQA\tacme/reg\ttasks/d/README.md\t{commit}" in prov
+    assert f"GLUE\tacme/reg\ttasks/b/README.md\t{commit}" in prov and "GLUE\thand-made list\tdata/hand/datasets.tsv\t" in prov
+
+
+@pytest.mark.parametrize("item, message", [
+    ({"repo": "a/b", "list": "models", "parser": "api_models", "commit": "0" * 40, "normalise": "nope"}, "unknown normaliser"),
+    ({"repo": "a/b", "list": "tools", "parser": "api_models", "commit": "0" * 40}, "list must be one of"),
+    ({"repo": "a/b", "list": "models", "parser": "api_models"}, "missing commit"),
+])
+def test_bad_manifest_items_name_the_item(tmp_path, item, message):
+    data = _data_dir(tmp_path)
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [item]}), encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        build_gazetteers.main(["--mirror", str(tmp_path), "--data", str(data)])
+    assert "source 1 (a/b)" in str(exc.value) and message in str(exc.value)
+
+
+@pytest.mark.parametrize("list_name", build_gazetteers.LISTS)
+def test_every_committed_entry_has_a_source(list_name):
+    """Each row of the built list is the hand list's or names a manifest repository at the
+    commit the manifest records, in data/provenance/."""
+    manifest = yaml.safe_load((DATA / "sources.yaml").read_text())
+    commits = {(s["repo"], s["commit"]) for s in manifest["sources"]}
+    sources: dict[str, set] = {}
+    for line in (DATA / "provenance" / f"{list_name}.tsv").read_text().splitlines()[1:]:
+        name, source, path, commit = line.split("\t")
+        sources.setdefault(name, set()).add((source, commit))
+        assert source == "hand-made list" or ((source, commit) in commits and path), line
+    for entry in load_word_list(DATA / "gazetteers" / f"{list_name}.tsv"):
+        assert entry.name in sources, entry.name
+    hand = {e.name for e in load_word_list(DATA / "hand" / f"{list_name}.tsv")}
+    assert all(("hand-made list", "") in sources[n] for n in hand)
+    assert not any(re.search(r"/work/|\.mirror", line) for line in (DATA / "provenance" / f"{list_name}.tsv").open())
