@@ -1,0 +1,134 @@
+"""Does a long form spell a short form? Word initials first, then Schwartz-Hearst's letters.
+
+Two readings of "spells", tried in this order:
+- **Initials**: the short form's letters are the first letters of the long form's words, hyphen
+  and slash parts counting as words ("N-methyl-D-aspartate (NMDA)"), function words either
+  spelled or skipped ("Tree of Thoughts (ToT)", "lethal of scute (l'sc)"), numbers optional.
+  This is how most acronyms are made, and it finds the whole name where the letter-by-letter
+  reading stops short ("Thyroid transcription factor 1 (TTF-1)", not "transcription factor 1").
+- **Letters** (Schwartz & Hearst, PSB 2003, Fig. 2): the shortest suffix whose characters spell
+  the short form right to left, the first letter at the start of a word; failing that, with the
+  short form's digits read as words ("I2P" for Image-to-Point), unless the long form writes one
+  of those digits (then the digit is that number and must be spelled: "core 2 ... (C2 GlcNAcT)")
+  or the short form starts with one (a count or a position, "5-HT", which the long form writes).
+"""
+from __future__ import annotations
+
+import regex
+
+from extract.text import rx
+
+_PART = regex.compile(r"[^\s/-]+")  # a word, or one part of a hyphenated or slashed word
+_STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
+_COMMA_PHRASE = regex.compile(r",\s+[a-z]")
+# A digit in a short form read as a word: its number, or the word it sounds like ("B2B").
+_DIGIT_WORDS = {"1": ("one", "single"), "2": ("two", "to", "dual"), "3": ("three",), "4": ("four", "for"),
+                "5": ("five",), "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",)}
+
+
+def best_long_form(short: str, long: str) -> str | None:
+    """The suffix of `long` that the short form abbreviates, or None."""
+    found = initials_long_form(short, long)
+    if found is not None:
+        return found
+    found = _spell(short, long)
+    digits = {ch for ch in short if ch.isdigit()}
+    if found is None and digits and short[0].isalpha() and not digits & set(long):
+        found = _spell("".join(ch for ch in short if not ch.isdigit()), long)
+    return found
+
+
+def initials_long_form(short: str, long: str) -> str | None:
+    """The shortest suffix of `long`, starting at a whole word, whose word initials are the
+    short form's letters (a plural "s" ending a short form of capitals may stand for no word).
+    A digit of the short form is a word of its own ("6-DoF" six-degree-of-freedom, "i2i"
+    image-to-image), which a short form with capitals may also leave unwritten ("TTF-1").
+    The span crosses no comma that a lower-case word follows: that starts another phrase
+    ("a fusion module, a multimodal representation (MMR)")."""
+    marks = [ch.lower() for ch in short if ch.isalnum()]
+    if sum(ch.isalpha() for ch in marks) < 2:
+        return None
+    optional_digits = short != short.lower()
+    plural = short.endswith("s") and sum(ch.isupper() for ch in short) >= 2
+    parts = [(m.start(), m.group()) for m in rx.finditer(_PART, long)]
+    for i in range(len(parts) - 1, -1, -1):
+        start, part = parts[i]
+        if start and not long[start - 1].isspace():
+            continue  # the long form starts at a whole word
+        if not _same_initial(marks[0], part):
+            continue
+        if rx.search(_COMMA_PHRASE, long, start):
+            break
+        tail = [p for _, p in parts[i:]]
+        if _initials_spell(marks, tail, optional_digits) or (plural and _initials_spell(marks[:-1], tail, optional_digits)):
+            return long[start:]
+    return None
+
+
+def _same_initial(mark: str, part: str) -> bool:
+    if mark.isdigit():
+        return part == mark or part.lower() in _DIGIT_WORDS.get(mark, ())
+    return part[0].lower() == mark
+
+
+def _initials_spell(marks: list[str], parts: list[str], optional_digits: bool) -> bool:
+    """Every word used once from its initial, in order; function words and numbers may be
+    skipped, except the first word, which starts the long form."""
+    # reach[j]: the first j marks are spelled by the parts read so far
+    reach = {0}
+    for k, part in enumerate(parts):
+        skippable = k > 0 and (part.lower() in _STOPWORDS or not part[0].isalpha())
+        step = set()
+        for j in reach:
+            while j < len(marks) and optional_digits and marks[j].isdigit() and not _same_initial(marks[j], part):
+                j += 1  # a digit the long form does not write
+            if j < len(marks) and _same_initial(marks[j], part):
+                step.add(j + 1)
+        reach = step | reach if skippable else step
+        if not reach:
+            return False
+    return any(j == len(marks) or (optional_digits and all(m.isdigit() for m in marks[j:])) for j in reach)
+
+
+def spell_letters(short: str, long: str) -> str | None:
+    """`_spell` on the short form's letters alone, for a long form that something else bounds."""
+    return _spell("".join(ch for ch in short if ch.isalpha()), long)
+
+
+def _spell(short: str, long: str) -> str | None:
+    """The shortest suffix of `long` whose characters spell `short`, right to left, with the
+    short form's first letter or digit at the start of a word (Schwartz & Hearst, Fig. 2)."""
+    low: str | list[str] = long.lower()
+    by_char = len(low) != len(long)  # a character whose lower case is longer (rare)
+    if by_char:
+        low = [ch.lower() for ch in long]
+    first = next((i for i, ch in enumerate(short) if ch.isalnum()), None)
+    if first is None:
+        return None
+    s, l = len(short) - 1, len(long) - 1
+    while s >= first:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        l = _find_left(low, long, c, l, s == first, by_char)
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    return long[start:]
+
+
+def _find_left(low, long: str, c: str, l: int, word_start: bool, by_char: bool) -> int:
+    """The last place at or before `l` where the lower-cased text has `c` (at the start of a
+    word when `word_start`), or -1. str.rfind jumps there; comparing one character at a time
+    is left for texts whose lower case changes length."""
+    if by_char or len(c) != 1:
+        while l >= 0 and (low[l] != c or (word_start and l > 0 and long[l - 1].isalnum())):
+            l -= 1
+        return l
+    l = low.rfind(c, 0, l + 1)
+    while word_start and l > 0 and long[l - 1].isalnum():
+        l = low.rfind(c, 0, l)
+    return l
