@@ -14,28 +14,39 @@ Two readings of "spells", tried in this order:
 """
 from __future__ import annotations
 
-import regex
-
-from extract.text import rx
-
-_PART = regex.compile(r"[^\s/-]+")  # a word, or one part of a hyphenated or slashed word
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
-_COMMA_PHRASE = regex.compile(r",\s+[a-z]")
 # A digit in a short form read as a word: its number, or the word it sounds like ("B2B").
 _DIGIT_WORDS = {"1": ("one", "single"), "2": ("two", "to", "dual"), "3": ("three",), "4": ("four", "for"),
                 "5": ("five",), "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",)}
 
 
 def best_long_form(short: str, long: str) -> str | None:
-    """The suffix of `long` that the short form abbreviates, or None."""
-    found = initials_long_form(short, long)
-    if found is not None:
-        return found
+    """The suffix of `long` that the short form abbreviates, or None. The letters' reading
+    goes first because it is cheap and, where it succeeds, an initials reading can only start
+    at or before it; most of the time its span already reads by initials and is the answer."""
     found = _spell(short, long)
     digits = {ch for ch in short if ch.isdigit()}
     if found is None and digits and short[0].isalpha() and not digits & set(long):
         found = _spell("".join(ch for ch in short if not ch.isdigit()), long)
-    return found
+    if found is None:
+        # Only the initials read a digit as a word ("6-DoF" six-degree-of-freedom) or a plural
+        # "s" as no letter ("chains of thought (CoTs)").
+        return initials_long_form(short, long) if digits or short.endswith("s") else None
+    if _reads_by_initials(short, found):
+        return found
+    return initials_long_form(short, long) or found
+
+
+def _reads_by_initials(short: str, long: str) -> bool:
+    """`long`, whole, spells `short` by word initials."""
+    marks = [ch.lower() for ch in short if ch.isalnum()]
+    parts = [p for p in long.replace("/", "-").replace("-", " ").split()]
+    if not parts or not _same_initial(marks[0], parts[0]):
+        return False
+    optional_digits = short != short.lower()
+    if _initials_spell(marks, parts, optional_digits):
+        return True
+    return short.endswith("s") and sum(ch.isupper() for ch in short) >= 2 and _initials_spell(marks[:-1], parts, optional_digits)
 
 
 def initials_long_form(short: str, long: str) -> str | None:
@@ -48,21 +59,35 @@ def initials_long_form(short: str, long: str) -> str | None:
     marks = [ch.lower() for ch in short if ch.isalnum()]
     if sum(ch.isalpha() for ch in marks) < 2:
         return None
+    words = long.split()
+    if marks[0].isalpha() and not any(w[0].lower() == marks[0] for w in words):
+        return None  # the common case: no word starts like the short form
     optional_digits = short != short.lower()
     plural = short.endswith("s") and sum(ch.isupper() for ch in short) >= 2
-    parts = [(m.start(), m.group()) for m in rx.finditer(_PART, long)]
-    for i in range(len(parts) - 1, -1, -1):
-        start, part = parts[i]
-        if start and not long[start - 1].isspace():
-            continue  # the long form starts at a whole word
-        if not _same_initial(marks[0], part):
+    tail: list[str] = []  # the words from the i-th on, hyphenated and slashed ones in parts
+    content = 0  # parts of the tail that must each spell one letter
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i]
+        if word.endswith(",") and i + 1 < len(words) and "a" <= words[i + 1][0] <= "z":
+            break  # a comma that starts another phrase
+        parts = [p for p in word.replace("/", "-").split("-") if p] if "-" in word or "/" in word else [word]
+        tail = parts + tail
+        content += sum(1 for p in parts if p[0].isalpha() and p.lower() not in _STOPWORDS)
+        if content > len(marks) + 1:
+            break  # more words than letters: a longer span has more still
+        if word[0] in "-/" or not _same_initial(marks[0], tail[0]):
             continue
-        if rx.search(_COMMA_PHRASE, long, start):
-            break
-        tail = [p for _, p in parts[i:]]
         if _initials_spell(marks, tail, optional_digits) or (plural and _initials_spell(marks[:-1], tail, optional_digits)):
-            return long[start:]
+            return long[_word_start(long, words, i):]
     return None
+
+
+def _word_start(text: str, words: list[str], i: int) -> int:
+    """Where the i-th of text.split()'s words starts."""
+    pos = 0
+    for word in words[: i + 1]:
+        pos = text.find(word, pos) + len(word)
+    return pos - len(words[i])
 
 
 def _same_initial(mark: str, part: str) -> bool:
