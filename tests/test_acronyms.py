@@ -41,6 +41,8 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
      "sparsity and total variation (TV) constrained linear unmixing"),
     # Initials do not cross a comma that starts another phrase (not "module, a multimodal ...").
     ("a fusion module, a multimodal representation (MMR) module", "MMR", "multimodal representation"),
+    # ... and may cross one in a list of lower-case words.
+    ("its environmental, social, and governance (ESG) score", "ESG", "environmental, social, and governance"),
     # Square brackets inside parentheses, and a short form holding parentheses.
     ("GDNF ligands (GDNF, Neurturin [NTN], and Persephin [PSP]) signal", "NTN", "Neurturin"),
     ("with Suppressor of Fused (Su(fu)) and", "Su(fu)", "Suppressor of Fused"),
@@ -68,6 +70,8 @@ def test_definitions(text, short, long):
     # A leading number the long form does not write; a Latin abbreviation in lower case.
     "activation of this cascade by serotonin (5-HT) in neurons",
     "with evolving generators (e.g., GANs) only",
+    # Letter by letter, a long form does not cross a comma that starts another phrase.
+    "To reduce cognitive load, this study investigates whether frequency framed prompting (REFER) helps.",
     # A lower-case word in parentheses that the initials do not spell.
     "our approach to the task (ours) is fast",
 ])

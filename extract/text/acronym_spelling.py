@@ -15,6 +15,8 @@ Two readings of "spells", tried in this order:
 from __future__ import annotations
 
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
+_PHRASE_STARTERS = frozenset("a an the this that these those which who whose where when while its it our their "
+                             "they we one each such both".split())
 # A digit in a short form read as a word: its number, or the word it sounds like ("B2B").
 _DIGIT_WORDS = {"1": ("one", "single"), "2": ("two", "to", "dual"), "3": ("three",), "4": ("four", "for"),
                 "5": ("five",), "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",)}
@@ -54,8 +56,9 @@ def initials_long_form(short: str, long: str) -> str | None:
     short form's letters (a plural "s" ending a short form of capitals may stand for no word).
     A digit of the short form is a word of its own ("6-DoF" six-degree-of-freedom, "i2i"
     image-to-image), which a short form with capitals may also leave unwritten ("TTF-1").
-    The span crosses no comma that a lower-case word follows: that starts another phrase
-    ("a fusion module, a multimodal representation (MMR)")."""
+    The span crosses no comma that starts another phrase ("a fusion module, a multimodal
+    representation (MMR)"), and may cross one in a list ("environmental, social, and
+    governance (ESG)")."""
     marks = [ch.lower() for ch in short if ch.isalnum()]
     if sum(ch.isalpha() for ch in marks) < 2:
         return None
@@ -68,7 +71,7 @@ def initials_long_form(short: str, long: str) -> str | None:
     content = 0  # parts of the tail that must each spell one letter
     for i in range(len(words) - 1, -1, -1):
         word = words[i]
-        if word.endswith(",") and i + 1 < len(words) and "a" <= words[i + 1][0] <= "z":
+        if word.endswith(",") and _starts_phrase(words, i + 1):
             break  # a comma that starts another phrase
         parts = [p for p in word.replace("/", "-").split("-") if p] if "-" in word or "/" in word else [word]
         tail = parts + tail
@@ -80,6 +83,14 @@ def initials_long_form(short: str, long: str) -> str | None:
         if _initials_spell(marks, tail, optional_digits) or (plural and _initials_spell(marks[:-1], tail, optional_digits)):
             return long[_word_start(long, words, i):]
     return None
+
+
+def _starts_phrase(words: list[str], k: int) -> bool:
+    """Words from k on start a new phrase (a determiner, pronoun or relative word, after
+    "and"/"or" too), not the next item of a list ("environmental, social, and governance")."""
+    if k < len(words) and words[k] in ("and", "or"):
+        k += 1
+    return k < len(words) and words[k].lower() in _PHRASE_STARTERS
 
 
 def _word_start(text: str, words: list[str], i: int) -> int:

@@ -27,6 +27,7 @@ _WORD = regex.compile(r"\S+")
 _COMMA = regex.compile(r",\s")
 _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
+_NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
 _LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
 _TRAIL_PUNCT = ".,;:"
@@ -168,13 +169,26 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
     start = _last_words_start(before, cut + 1, n)  # the last n words of the sentence
     if start is None:
         return None
+    long, kind = None, "lf-sf"
+    if ", " in before[start:]:
+        # Letter by letter, a span ends at a comma before a lower-case word, which starts
+        # another phrase ("to reduce load, this study ..."); a capital continues a list
+        # ("Transparent, Robust, and ..."). Word initials tell the lists of lower-case words.
+        phrase = None
+        for phrase in rx.finditer(_NEW_PHRASE, before, start):
+            pass
+        if phrase is not None:
+            long = initials_long_form(short, before[start:])
+            start = before.rfind(long, start) if long is not None else phrase.end() - 1
     candidate = before[start:]
-    if not any(ch.isupper() for ch in short):
-        long, kind = initials_long_form(short, candidate), "lf-sf"
+    if long is not None:
+        pass
+    elif not any(ch.isupper() for ch in short):
+        long = initials_long_form(short, candidate)
         if long is None:
             return None
     else:
-        long, kind = best_long_form(short, candidate), "lf-sf"
+        long = best_long_form(short, candidate)
     if long is None or len(long) <= len(short):
         long = _capitalised_tail(candidate)
         kind = "capitalised"
