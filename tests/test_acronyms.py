@@ -43,6 +43,10 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
     ("a fusion module, a multimodal representation (MMR) module", "MMR", "multimodal representation"),
     # ... and may cross one in a list of lower-case words.
     ("its environmental, social, and governance (ESG) score", "ESG", "environmental, social, and governance"),
+    # A long form in parentheses whose items are words, not names.
+    ("We propose DERN (Dropping Experts, Recombining Neurons), a pruning recipe.", "DERN", "Dropping Experts, Recombining Neurons"),
+    # No span spells it, but the capitalised phrase has a word with its first letter (X: ex-, cross).
+    ("an Explainable AI (XAI) toolkit", "XAI", "Explainable AI"),
     # Square brackets inside parentheses, and a short form holding parentheses.
     ("GDNF ligands (GDNF, Neurturin [NTN], and Persephin [PSP]) signal", "NTN", "Neurturin"),
     ("with Suppressor of Fused (Su(fu)) and", "Su(fu)", "Suppressor of Fused"),
@@ -70,6 +74,10 @@ def test_definitions(text, short, long):
     # A leading number the long form does not write; a Latin abbreviation in lower case.
     "activation of this cascade by serotonin (5-HT) in neurons",
     "with evolving generators (e.g., GANs) only",
+    # Examples in parentheses, not a long form.
+    "We test LLMs (GPT-4o, Llama 3.1, and Qwen2.5) on the task.",
+    # A capitalised phrase with no word of the acronym's first letter.
+    "in Social Science and Ethical Reasoning (Domain III) tasks",
     # Letter by letter, a long form does not cross a comma that starts another phrase.
     "To reduce cognitive load, this study investigates whether frequency framed prompting (REFER) helps.",
     # A lower-case word in parentheses that the initials do not spell.

@@ -32,6 +32,10 @@ _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache cos
 _LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
 _TRAIL_PUNCT = ".,;:"
 _WORD_PUNCT = ".,;:()[]\"'"
+# What an acronym's first character can stand for besides its letter: X for "ex-", "cross"
+# and "trans" (XAI, XNLI), a digit for its number (2RO: Two-Stage Robust Optimization).
+_FIRST_LETTER_WORDS = {"x": ("x", "ex", "cross", "trans"), "1": ("one", "single"), "2": ("two", "dual", "bi"),
+                       "3": ("three", "tri"), "4": ("four", "quad")}
 _KIND_WORDS = frozenset("framework method approach strategy scheme module mechanism architecture paradigm pipeline system".split())
 _LOOKBACK = 240  # characters before "(" that can hold a long form of at most 2 x 12 words
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
@@ -123,6 +127,27 @@ def _is_list(inner: str) -> bool:
     return all(" " not in item and is_short_form(item) for item in items)
 
 
+def _lists_names(inner: str) -> bool:
+    """A parenthesis whose first two comma-separated items are names lists examples: "LLMs
+    (GPT-4o, Llama 3.1, ...)". "Dropping Experts, Recombining Neurons" and "4-bit weight,
+    6-bit activation" are long forms."""
+    items = inner.split(", ")[:2]
+    return len(items) == 2 and all(_has_name_shape(item) for item in items)
+
+
+def _has_name_shape(item: str) -> bool:
+    """A word (or hyphen part) of two capitals or a capital and a digit ("GPT", "o4", "V3"),
+    or a version number after a capitalised word ("Llama 3.1", "Gemma-2")."""
+    tokens = [t for t in regex.split(r"[\s/-]+", item) if t]
+    for i, token in enumerate(tokens):
+        capitals = sum(ch.isupper() for ch in token)
+        if capitals >= 2 or (capitals and any(ch.isdigit() for ch in token)):
+            return True
+        if i and tokens[i - 1][0].isupper() and regex.fullmatch(r"\d+(?:\.\d+)*", token):
+            return True
+    return False
+
+
 def _names_itself(short: str, long: str) -> bool:
     """A long form that has the short form, or its stem before "-1", as one of its words is
     no expansion of it: "Stat1 (via E1A N-terminal and Stat1 C-terminal residues)"."""
@@ -190,7 +215,7 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
     else:
         long = best_long_form(short, candidate)
     if long is None or len(long) <= len(short):
-        long = _capitalised_tail(candidate)
+        long = _capitalised_tail(short, candidate)
         kind = "capitalised"
         if long is None:
             return None
@@ -249,6 +274,8 @@ def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | 
         rest = long[4:]
         lead += 4 + len(rest) - len(rest.lstrip())
         long = rest.lstrip()
+    if _lists_names(long):
+        return None  # "LLMs (GPT-4o, Llama-4-Scout-17b-16e, ...)" gives examples, not a long form
     if len(long.split()) < 2:
         if initials_long_form(short, long) != long:
             return None
@@ -279,8 +306,11 @@ def _appositive(text: str, sf, m) -> Definition | None:
     return None
 
 
-def _capitalised_tail(candidate: str) -> str | None:
-    """Where no span spells the acronym: the capitalised phrase right before the parenthesis."""
+def _capitalised_tail(short: str, candidate: str) -> str | None:
+    """Where no span spells the acronym: the capitalised phrase right before the parenthesis,
+    if one of its words starts with the acronym's first letter, as every abbreviation does
+    ("Spherical Optimal Transport Flow Matching (SOT-CFM)", not "Social Science and Ethical
+    Reasoning (Domain III)")."""
     words = candidate.split()
     tail: list[str] = []
     for w in reversed(words):
@@ -289,5 +319,8 @@ def _capitalised_tail(candidate: str) -> str | None:
         else:
             break
     if len(tail) < 2:
+        return None
+    first = next((ch.lower() for ch in short if ch.isalnum()), "")
+    if not any(w.lower().startswith(_FIRST_LETTER_WORDS.get(first, (first,))) for w in tail):
         return None
     return " ".join(reversed(tail))
