@@ -63,7 +63,7 @@ def initials_long_form(short: str, long: str) -> str | None:
     if sum(ch.isalpha() for ch in marks) < 2:
         return None
     words = long.split()
-    if marks[0].isalpha() and not any(w[0].lower() == marks[0] for w in words):
+    if marks[0].isalpha() and not any(_initial(w) == marks[0] for w in words):
         return None  # the common case: no word starts like the short form
     optional_digits = short != short.lower()
     plural = short.endswith("s") and sum(ch.isupper() for ch in short) >= 2
@@ -75,7 +75,7 @@ def initials_long_form(short: str, long: str) -> str | None:
             break  # a comma that starts another phrase
         parts = [p for p in word.replace("/", "-").split("-") if p] if "-" in word or "/" in word else [word]
         tail = parts + tail
-        content += sum(1 for p in parts if p[0].isalpha() and p.lower() not in _STOPWORDS)
+        content += sum(1 for p in parts if not _skippable(p))
         if content > len(marks) + 1:
             break  # more words than letters: a longer span has more still
         if word[0] in "-/" or not _same_initial(marks[0], tail[0]):
@@ -104,7 +104,19 @@ def _word_start(text: str, words: list[str], i: int) -> int:
 def _same_initial(mark: str, part: str) -> bool:
     if mark.isdigit():
         return part == mark or part.lower() in _DIGIT_WORDS.get(mark, ())
-    return part[0].lower() == mark
+    return _initial(part) == mark
+
+
+def _initial(part: str) -> str:
+    """The first letter or digit of a word, inside any markup ("\\emph{Core", "(Promyelocyte")."""
+    if part.startswith("\\") and "{" in part:
+        part = part[part.rfind("{") + 1 :]
+    return next((ch.lower() for ch in part if ch.isalnum()), "")
+
+
+def _skippable(part: str) -> bool:
+    """A function word or a number, which an acronym may leave out."""
+    return part.lower() in _STOPWORDS or not any(ch.isalpha() for ch in part) or part[0].isdigit()
 
 
 def _initials_spell(marks: list[str], parts: list[str], optional_digits: bool) -> bool:
@@ -113,7 +125,7 @@ def _initials_spell(marks: list[str], parts: list[str], optional_digits: bool) -
     # reach[j]: the first j marks are spelled by the parts read so far
     reach = {0}
     for k, part in enumerate(parts):
-        skippable = k > 0 and (part.lower() in _STOPWORDS or not part[0].isalpha())
+        skippable = k > 0 and _skippable(part)
         step = set()
         for j in reach:
             while j < len(marks) and optional_digits and marks[j].isdigit() and not _same_initial(marks[j], part):

@@ -321,6 +321,7 @@ def _capitalised_tail(short: str, candidate: str) -> str | None:
     if len(tail) < 2:
         return None
     first = next((ch.lower() for ch in short if ch.isalnum()), "")
-    if not any(w.lower().startswith(_FIRST_LETTER_WORDS.get(first, (first,))) for w in tail):
+    parts = (p.lower() for w in tail for p in w.split("-"))
+    if not any(p.startswith(_FIRST_LETTER_WORDS.get(first, (first,))) for p in parts):
         return None
     return " ".join(reversed(tail))
