@@ -221,8 +221,8 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
             return None
     long = _without_kind_word(short, long.strip().rstrip(_TRAIL_PUNCT))
     long_start = before.rfind(long, start)
-    if long_start < 0 or long.lower() == short.lower() or long[0] in "([":
-        return None
+    if long_start < 0 or long.lower() == short.lower() or long[0] in "([" or long.count("(") != long.count(")"):
+        return None  # a long form is a phrase: it neither starts nor ends inside a parenthesis
     return Definition(short, long, short_start, short_start + len(short), long_start, long_start + len(long), kind)
 
 
