@@ -36,29 +36,33 @@ def best_long_form(short: str, long: str) -> str | None:
         return initials_long_form(short, long) if digits or short.endswith("s") else None
     if _reads_by_initials(short, found):
         return found
-    return initials_long_form(short, long) or found
+    return initials_long_form(short, long, before_word=len(found.split())) or found
 
 
 def _reads_by_initials(short: str, long: str) -> bool:
     """`long`, whole, spells `short` by word initials."""
     marks = [ch.lower() for ch in short if ch.isalnum()]
-    parts = [p for p in long.replace("/", "-").replace("-", " ").split()]
+    parts = long.replace("/", " ").replace("-", " ").split()
     if not parts or not _same_initial(marks[0], parts[0]):
         return False
-    optional_digits = short != short.lower()
-    if _initials_spell(marks, parts, optional_digits):
+    plural = short.endswith("s") and sum(ch.isupper() for ch in short) >= 2
+    # The usual case, checked without the general reading: one letter per content word.
+    initials = [p[0].lower() for k, p in enumerate(parts) if not k or p.lower() not in _STOPWORDS]
+    if initials == marks or (plural and initials == marks[:-1]):
         return True
-    return short.endswith("s") and sum(ch.isupper() for ch in short) >= 2 and _initials_spell(marks[:-1], parts, optional_digits)
+    optional_digits = short != short.lower()
+    return _initials_spell(marks, parts, optional_digits) or (plural and _initials_spell(marks[:-1], parts, optional_digits))
 
 
-def initials_long_form(short: str, long: str) -> str | None:
+def initials_long_form(short: str, long: str, before_word: int | None = None) -> str | None:
     """The shortest suffix of `long`, starting at a whole word, whose word initials are the
     short form's letters (a plural "s" ending a short form of capitals may stand for no word).
     A digit of the short form is a word of its own ("6-DoF" six-degree-of-freedom, "i2i"
     image-to-image), which a short form with capitals may also leave unwritten ("TTF-1").
     The span crosses no comma that starts another phrase ("a fusion module, a multimodal
     representation (MMR)"), and may cross one in a list ("environmental, social, and
-    governance (ESG)")."""
+    governance (ESG)"). `before_word`: only spans starting before the word-counted-from-the-end
+    that a letter-by-letter reading found, which no initials reading can beat on its right."""
     marks = [ch.lower() for ch in short if ch.isalnum()]
     if sum(ch.isalpha() for ch in marks) < 2:
         return None
@@ -78,7 +82,7 @@ def initials_long_form(short: str, long: str) -> str | None:
         content += sum(1 for p in parts if not _skippable(p))
         if content > len(marks) + 1:
             break  # more words than letters: a longer span has more still
-        if word[0] in "-/" or not _same_initial(marks[0], tail[0]):
+        if word[0] in "-/" or (before_word is not None and len(words) - i <= before_word) or not _same_initial(marks[0], tail[0]):
             continue
         if _initials_spell(marks, tail, optional_digits) or (plural and _initials_spell(marks[:-1], tail, optional_digits)):
             return long[_word_start(long, words, i):]
@@ -109,6 +113,8 @@ def _same_initial(mark: str, part: str) -> bool:
 
 def _initial(part: str) -> str:
     """The first letter or digit of a word, inside any markup ("\\emph{Core", "(Promyelocyte")."""
+    if part[0].isalnum():
+        return part[0].lower()
     if part.startswith("\\") and "{" in part:
         part = part[part.rfind("{") + 1 :]
     return next((ch.lower() for ch in part if ch.isalnum()), "")
@@ -124,18 +130,19 @@ def _initials_spell(marks: list[str], parts: list[str], optional_digits: bool) -
     skipped, except the first word, which starts the long form."""
     # reach[j]: the first j marks are spelled by the parts read so far
     reach = {0}
+    n = len(marks)
     for k, part in enumerate(parts):
-        skippable = k > 0 and _skippable(part)
+        initial = _initial(part)
         step = set()
         for j in reach:
-            while j < len(marks) and optional_digits and marks[j].isdigit() and not _same_initial(marks[j], part):
+            while j < n and optional_digits and marks[j].isdigit() and not _same_initial(marks[j], part):
                 j += 1  # a digit the long form does not write
-            if j < len(marks) and _same_initial(marks[j], part):
+            if j < n and (marks[j] == initial if not marks[j].isdigit() else _same_initial(marks[j], part)):
                 step.add(j + 1)
-        reach = step | reach if skippable else step
+        reach = step | reach if k and _skippable(part) else step
         if not reach:
             return False
-    return any(j == len(marks) or (optional_digits and all(m.isdigit() for m in marks[j:])) for j in reach)
+    return any(j == n or (optional_digits and all(m.isdigit() for m in marks[j:])) for j in reach)
 
 
 def spell_letters(short: str, long: str) -> str | None:
@@ -164,7 +171,7 @@ def _spell(short: str, long: str) -> str | None:
             return None
         l -= 1
         s -= 1
-    start = long.rfind(" ", 0, l + 1) + 1
+    start = max(long.rfind(" ", 0, l + 1), long.rfind("\n", 0, l + 1)) + 1  # the word's start
     return long[start:]
 
 

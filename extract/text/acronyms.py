@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import regex
 
 from extract.text import rx
+from extract.text.acronym_shapes import (is_lower_short_form, is_short_form, lists_names, lists_short_forms,
+                                         names_itself)
 from extract.text.acronym_spelling import best_long_form, initials_long_form, spell_letters
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
@@ -28,10 +30,10 @@ _COMMA = regex.compile(r",\s")
 _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
 _NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
+_SPACE_OR_PAREN = regex.compile(r"[\s()]")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
 _LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
 _TRAIL_PUNCT = ".,;:"
-_WORD_PUNCT = ".,;:()[]\"'"
 # What an acronym's first character can stand for besides its letter: X for "ex-", "cross"
 # and "trans" (XAI, XNLI), a digit for its number (2RO: Two-Stage Robust Optimization).
 _FIRST_LETTER_WORDS = {"x": ("x", "ex", "cross", "trans"), "1": ("one", "single"), "2": ("two", "dual", "bi"),
@@ -52,18 +54,6 @@ class Definition:
     kind: str  # "lf-sf", "sf-lf", "appositive", "capitalised"
 
 
-def is_short_form(candidate: str) -> bool:
-    """Schwartz-Hearst short-form test, tightened for abstracts: 2-12 chars, at most two
-    words, starts alphanumeric, has an upper-case letter, not a bare number or year."""
-    c = candidate.strip()
-    if not (2 <= len(c) <= 12) or len(c.split()) > 2:
-        return False
-    if not c[0].isalnum() or not any(ch.isupper() for ch in c):
-        return False
-    letters = sum(ch.isalpha() for ch in c)
-    return letters >= 2 and letters >= len(c) / 2
-
-
 def find_definitions(text: str) -> list[Definition]:
     """Every acronym definition in `text`, ordered by the short form's position."""
     found: list[Definition] = []
@@ -73,13 +63,13 @@ def find_definitions(text: str) -> list[Definition]:
         if nested and head != inner.strip():
             continue  # only a short form holding parentheses, "Su(fu)", needs the nested reading
         d = None
-        if is_short_form(head) or _lower_short_form(head):
-            if _is_list(inner):
+        if is_short_form(head) or is_lower_short_form(head):
+            if lists_short_forms(inner):
                 continue
             d = _lf_sf(text, open_at, head, inner_start + lead)
         if d is None and not nested:  # "MAM (meprin, A5, mu)": a word can be either
             d = _sf_lf(text, open_at, inner, inner_start)
-        if d and not _names_itself(d.short, d.long):
+        if d and not names_itself(d.short, d.long):
             found.append(d)
     taken = {d.short for d in found}
     for comma in rx.finditer(_COMMA, text):
@@ -109,53 +99,6 @@ def _enclosures(text: str) -> list[tuple[int, str, int, bool]]:
     return spans
 
 
-def _lower_short_form(candidate: str) -> bool:
-    """A short form in lower case, as genes and units are named ("Sine oculis (so)", "frames
-    per second (fps)"): one token of 2-8 characters, letters mostly, no dot (dotted lower case
-    is Latin, "e.g.", "i.e.", "cf."). Accepted only where the long form's initials spell it."""
-    c = candidate.strip()
-    return (2 <= len(c) <= 8 and c[0].isalpha() and c.islower() and " " not in c and "." not in c
-            and sum(ch.isalpha() for ch in c) >= max(2, len(c) - 2))
-
-
-def _is_list(inner: str) -> bool:
-    """"(SAF-1, SAF-5, and SAF-8)" enumerates short forms; it defines none of them."""
-    parts = rx.split(_CLAUSE_BREAK, inner)
-    if len(parts) < 2:
-        return False
-    items = [p.strip().removeprefix("and ").removeprefix("or ").strip() for p in parts]
-    return all(" " not in item and is_short_form(item) for item in items)
-
-
-def _lists_names(inner: str) -> bool:
-    """A parenthesis whose first two comma-separated items are names lists examples: "LLMs
-    (GPT-4o, Llama 3.1, ...)". "Dropping Experts, Recombining Neurons" and "4-bit weight,
-    6-bit activation" are long forms."""
-    items = inner.split(", ")[:2]
-    return len(items) == 2 and all(_has_name_shape(item) for item in items)
-
-
-def _has_name_shape(item: str) -> bool:
-    """A word (or hyphen part) of two capitals or a capital and a digit ("GPT", "o4", "V3"),
-    or a version number after a capitalised word ("Llama 3.1", "Gemma-2")."""
-    tokens = [t for t in regex.split(r"[\s/-]+", item) if t]
-    for i, token in enumerate(tokens):
-        capitals = sum(ch.isupper() for ch in token)
-        if capitals >= 2 or (capitals and any(ch.isdigit() for ch in token)):
-            return True
-        if i and tokens[i - 1][0].isupper() and regex.fullmatch(r"\d+(?:\.\d+)*", token):
-            return True
-    return False
-
-
-def _names_itself(short: str, long: str) -> bool:
-    """A long form that has the short form, or its stem before "-1", as one of its words is
-    no expansion of it: "Stat1 (via E1A N-terminal and Stat1 C-terminal residues)"."""
-    stem = short.rsplit("-", 1)[0] if short.rsplit("-", 1)[-1].isdigit() else short
-    words = {w.strip(_WORD_PUNCT).lower() for w in long.split()}
-    return short.lower() in words or stem.lower() in words
-
-
 def _has_capital(word: str) -> bool:
     return not word.islower() and any(ch.isupper() for ch in word)
 
@@ -182,7 +125,7 @@ def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
         opened = before.rfind("(", 0, enclosure)
         inner = before[opened + 1 : enclosure]
         between_words = opened > 0 and before[opened - 1].isspace()
-        if opened > sentence and between_words and not regex.search(r"[\s()]", inner) and is_short_form(inner):
+        if opened > sentence and between_words and not rx.search(_SPACE_OR_PAREN, inner) and is_short_form(inner):
             d = _lf_sf_after(before, max(sentence, _last_enclosure(before[:opened])), short, short_start)
             if d and not d.long_start < opened < d.long_end:
                 d = None
@@ -195,7 +138,7 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
     if start is None:
         return None
     long, kind = None, "lf-sf"
-    if ", " in before[start:]:
+    if before.find(", ", start) >= 0:
         # Letter by letter, a span ends at a comma before a lower-case word, which starts
         # another phrase ("to reduce load, this study ..."); a capital continues a list
         # ("Transparent, Robust, and ..."). Word initials tell the lists of lower-case words.
@@ -208,7 +151,7 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
     candidate = before[start:]
     if long is not None:
         pass
-    elif not any(ch.isupper() for ch in short):
+    elif short == short.lower():
         long = initials_long_form(short, candidate)
         if long is None:
             return None
@@ -274,7 +217,7 @@ def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | 
         rest = long[4:]
         lead += 4 + len(rest) - len(rest.lstrip())
         long = rest.lstrip()
-    if _lists_names(long):
+    if lists_names(long):
         return None  # "LLMs (GPT-4o, Llama-4-Scout-17b-16e, ...)" gives examples, not a long form
     if len(long.split()) < 2:
         if initials_long_form(short, long) != long:
