@@ -21,6 +21,8 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
     ("a study of Coronary artery calcification (CAC) scoring", "CAC", "Coronary artery calcification"),
     ("We revisit Learning from Label Proportions (LLP) with noisy bags.", "LLP", "Learning from Label Proportions"),
     ("search with Tree of Thought (ToT) prompting", "ToT", "Tree of Thought"),
+    # ... starting with a content word, not "and Alternative Communication".
+    ("for Augmentative and Alternative Communication (AAC) users", "AAC", "Augmentative and Alternative Communication"),
     # A digit is a word of its own: its number, or the word it sounds like.
     ("each object has six-degree-of-freedom (6-DoF) poses", "6-DoF", "six-degree-of-freedom"),
     ("a two-agent system (2AS) negotiates", "2AS", "two-agent system"),

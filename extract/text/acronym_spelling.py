@@ -43,7 +43,7 @@ def _reads_by_initials(short: str, long: str) -> bool:
     """`long`, whole, spells `short` by word initials."""
     marks = [ch.lower() for ch in short if ch.isalnum()]
     parts = long.replace("/", " ").replace("-", " ").split()
-    if not parts or not _same_initial(marks[0], parts[0]):
+    if not parts or not _same_initial(marks[0], parts[0]) or long.split()[0].lower() in _STOPWORDS:
         return False
     plural = short.endswith("s") and sum(ch.isupper() for ch in short) >= 2
     # The usual case, checked without the general reading: one letter per content word.
@@ -84,6 +84,8 @@ def initials_long_form(short: str, long: str, before_word: int | None = None) ->
             break  # more words than letters: a longer span has more still
         if word[0] in "-/" or (before_word is not None and len(words) - i <= before_word) or not _same_initial(marks[0], tail[0]):
             continue
+        if word.lower() in _STOPWORDS:
+            continue  # a long form starts with a content word: "Augmentative and Alternative Communication (AAC)"
         if _initials_spell(marks, tail, optional_digits) or (plural and _initials_spell(marks[:-1], tail, optional_digits)):
             return long[_word_start(long, words, i):]
     return None
