@@ -17,6 +17,41 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
     # Appositive: the longest span whose words spell the acronym, stopping at a relative clause.
     ("we propose TARC, a Time-Aware Retrieval Cache framework for long videos", "TARC", "Time-Aware Retrieval Cache"),
     ("We evaluate with Monte Carlo Tree Search (MCTS; Coulom 2006).", "MCTS", "Monte Carlo Tree Search"),
+    # Word initials win over the shortest letter-by-letter span.
+    ("a study of Coronary artery calcification (CAC) scoring", "CAC", "Coronary artery calcification"),
+    ("We revisit Learning from Label Proportions (LLP) with noisy bags.", "LLP", "Learning from Label Proportions"),
+    ("search with Tree of Thought (ToT) prompting", "ToT", "Tree of Thought"),
+    # ... starting with a content word, not "and Alternative Communication".
+    ("for Augmentative and Alternative Communication (AAC) users", "AAC", "Augmentative and Alternative Communication"),
+    # A digit is a word of its own: its number, or the word it sounds like.
+    ("each object has six-degree-of-freedom (6-DoF) poses", "6-DoF", "six-degree-of-freedom"),
+    ("a two-agent system (2AS) negotiates", "2AS", "two-agent system"),
+    ("for image-to-image (i2i) translation", "i2i", "image-to-image"),
+    # Lower-case short forms whose initials are spelled.
+    ("running at 30 frames per second (fps) on a phone", "fps", "frames per second"),
+    ("samples are independent and identically distributed (iid) draws", "iid", "independent and identically distributed"),
+    # SF (LF): one hyphenated word spelled by its parts, "(for ...)", a slash in the short form.
+    ("outperforming SOTA (state-of-the-art) baselines", "SOTA", "state-of-the-art"),
+    ("a module called PBR (for patch-based refinement) that", "PBR", "patch-based refinement"),
+    ("the A/B (alternating bandit) protocol", "A/B", "alternating bandit"),
+    ("quantized to W4A6 (4-bit weight, 6-bit activation) precision", "W4A6", "4-bit weight, 6-bit activation"),
+    # A word can be the short form of a long form in parentheses after it, in lower case too.
+    ("the neuropilin MAM (meprin, A5, mu) domain binds", "MAM", "meprin, A5, mu"),
+    # A parenthesis inside a word is part of the long form; an acronym in parentheses can be too.
+    ("the poly(A)-binding protein (PABP) binds", "PABP", "poly(A)-binding protein"),
+    ("sparsity and total variation (TV) constrained linear unmixing (STVLU) of spectra", "STVLU",
+     "sparsity and total variation (TV) constrained linear unmixing"),
+    # Initials do not cross a comma that starts another phrase (not "module, a multimodal ...").
+    ("a fusion module, a multimodal representation (MMR) module", "MMR", "multimodal representation"),
+    # ... and may cross one in a list of lower-case words.
+    ("its environmental, social, and governance (ESG) score", "ESG", "environmental, social, and governance"),
+    # A long form in parentheses whose items are words, not names.
+    ("We propose DERN (Dropping Experts, Recombining Neurons), a pruning recipe.", "DERN", "Dropping Experts, Recombining Neurons"),
+    # No span spells it, but the capitalised phrase has a word with its first letter (X: ex-, cross).
+    ("an Explainable AI (XAI) toolkit", "XAI", "Explainable AI"),
+    # Square brackets inside parentheses, and a short form holding parentheses.
+    ("GDNF ligands (GDNF, Neurturin [NTN], and Persephin [PSP]) signal", "NTN", "Neurturin"),
+    ("with Suppressor of Fused (Su(fu)) and", "Su(fu)", "Suppressor of Fused"),
 ])
 def test_definitions(text, short, long):
     found = {d.short: d for d in find_definitions(text)}
@@ -30,6 +65,25 @@ def test_definitions(text, short, long):
     "Results improve (e.g., by 3%) on average (see Fig. 2).",
     "This was shown in prior work (Smith et al., 2020).",
     "We report the error (lower is better) for each method (ours).",
+    # A list of short forms in parentheses defines none of them.
+    "Of the three cloned SAF cDNAs (SAF-1, SAF-5, and SAF-8), one binds.",
+    # The long form lies after an earlier parenthesis: "(GDNF) ligands" is no expansion.
+    "neurotrophic factor (GDNF) ligands (GDNF, NTN, and PSP) signal",
+    # A long form that holds its own short form does not define it.
+    "Stat1 (via E1A N-terminal and Stat1 C-terminal residues) binds.",
+    # Brackets outside parentheses hold tokens and citations.
+    "aligning global features such as CLIP's [CLS] token",
+    # A leading number the long form does not write; a Latin abbreviation in lower case.
+    "activation of this cascade by serotonin (5-HT) in neurons",
+    "with evolving generators (e.g., GANs) only",
+    # Examples in parentheses, not a long form.
+    "We test LLMs (GPT-4o, Llama 3.1, and Qwen2.5) on the task.",
+    # A capitalised phrase with no word of the acronym's first letter.
+    "in Social Science and Ethical Reasoning (Domain III) tasks",
+    # Letter by letter, a long form does not cross a comma that starts another phrase.
+    "To reduce cognitive load, this study investigates whether frequency framed prompting (REFER) helps.",
+    # A lower-case word in parentheses that the initials do not spell.
+    "our approach to the task (ours) is fast",
 ])
 def test_no_definition(text):
     assert find_definitions(text) == []
@@ -44,3 +98,11 @@ def test_short_form_test(candidate, ok):
 def test_first_letter_must_start_a_word():
     assert best_long_form("LDR", "off-policy log-dispersion regularization") == "log-dispersion regularization"
     assert best_long_form("XYZ", "nothing to see here") is None
+    # The first letter after a leading digit or hyphen must start a word too.
+    assert best_long_form("-HT", "this cascade") is None
+
+
+def test_a_written_digit_must_be_spelled():
+    # "core 2" writes the 2, so the 2 cannot be read as a word and skipped.
+    assert best_long_form("C2 GlcNAcT", "with the Golgi enzyme core 2 beta-1,6-N-acetylglucosaminyltransferase") is None
+    assert best_long_form("I2P", "an Image-to-Point") == "Image-to-Point"

@@ -1,7 +1,10 @@
 """Acronym definitions by the Schwartz-Hearst algorithm (PSB 2003), our own implementation.
 
 Finds "Long Form (SF)", "SF (Long Form)" and the appositive "SF, a long form ..." so that an
-acronym and its expansion become one item in every field that names things.
+acronym and its expansion become one item in every field that names things. Square brackets
+count as parentheses, a short form may hold one ("Su(fu)"), and lower-case short forms count
+where the long form's word initials spell them. Which span spells a short form is
+`extract.text.acronym_spelling`'s job. Scored on Medstract by `extract.evaluation.acronym_pairs`.
 """
 from __future__ import annotations
 
@@ -10,17 +13,31 @@ from dataclasses import dataclass
 import regex
 
 from extract.text import rx
+from extract.text.acronym_shapes import (is_lower_short_form, is_short_form, lists_names, lists_short_forms,
+                                         names_itself)
+from extract.text.acronym_spelling import best_long_form, initials_long_form, spell_letters
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
+# A parenthesis or bracket between words; one inside a word, "poly(A)-binding", is part of
+# the long form.
+_ENCLOSURE = regex.compile(r"(?<![\w-])[(\[]|[)\]](?![\w-])")
+_BRACKET = regex.compile(r"\[([^\[\]()]{1,120})\]")
+_NESTED = regex.compile(r"\(([^()]{0,30}\([^()]{1,30}\)[^()]{0,30})\)")  # "(Su(fu))"
 _WORD = regex.compile(r"\S+")
 # The appositive "SF, a long form ...": found from its comma, then the short form is read
 # backwards from it (scanning for the short form everywhere costs a hundred times more).
 _COMMA = regex.compile(r",\s")
 _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
+_NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
+_SPACE_OR_PAREN = regex.compile(r"[\s()]")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
-_LAST_WORD = regex.compile(r"(?<![\w-])([\w^+-]+)$")
+_LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
 _TRAIL_PUNCT = ".,;:"
+# What an acronym's first character can stand for besides its letter: X for "ex-", "cross"
+# and "trans" (XAI, XNLI), a digit for its number (2RO: Two-Stage Robust Optimization).
+_FIRST_LETTER_WORDS = {"x": ("x", "ex", "cross", "trans"), "1": ("one", "single"), "2": ("two", "dual", "bi"),
+                       "3": ("three", "tri"), "4": ("four", "quad")}
 _KIND_WORDS = frozenset("framework method approach strategy scheme module mechanism architecture paradigm pipeline system".split())
 _LOOKBACK = 240  # characters before "(" that can hold a long form of at most 2 x 12 words
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
@@ -37,76 +54,22 @@ class Definition:
     kind: str  # "lf-sf", "sf-lf", "appositive", "capitalised"
 
 
-def is_short_form(candidate: str) -> bool:
-    """Schwartz-Hearst short-form test, tightened for abstracts: 2-12 chars, at most two
-    words, starts alphanumeric, has an upper-case letter, not a bare number or year."""
-    c = candidate.strip()
-    if not (2 <= len(c) <= 12) or len(c.split()) > 2:
-        return False
-    if not c[0].isalnum() or not any(ch.isupper() for ch in c):
-        return False
-    letters = sum(ch.isalpha() for ch in c)
-    return letters >= 2 and letters >= len(c) / 2
-
-
-def best_long_form(short: str, long: str) -> str | None:
-    """`_spell` as Schwartz and Hearst define it; failing that, with digits of the short form
-    read as words ("I2P" for Image-to-Point)."""
-    found = _spell(short, long)
-    if found is None and any(ch.isdigit() for ch in short):
-        found = _spell("".join(ch for ch in short if not ch.isdigit()), long)
-    return found
-
-
-def _spell(short: str, long: str) -> str | None:
-    """The shortest suffix of `long` whose characters spell `short`, right to left, with the
-    first short-form character at the start of a word (Schwartz & Hearst, Fig. 2)."""
-    low: str | list[str] = long.lower()
-    by_char = len(low) != len(long)  # a character whose lower case is longer (rare)
-    if by_char:
-        low = [ch.lower() for ch in long]
-    s, l = len(short) - 1, len(long) - 1
-    while s >= 0:
-        c = short[s].lower()
-        if not c.isalnum():
-            s -= 1
-            continue
-        l = _find_left(low, long, c, l, s == 0, by_char)
-        if l < 0:
-            return None
-        l -= 1
-        s -= 1
-    start = long.rfind(" ", 0, l + 1) + 1
-    return long[start:]
-
-
-def _find_left(low, long: str, c: str, l: int, word_start: bool, by_char: bool) -> int:
-    """The last place at or before `l` where the lower-cased text has `c` (at the start of a
-    word when `word_start`), or -1. str.rfind jumps there; comparing one character at a time
-    is left for texts whose lower case changes length."""
-    if by_char or len(c) != 1:
-        while l >= 0 and (low[l] != c or (word_start and l > 0 and long[l - 1].isalnum())):
-            l -= 1
-        return l
-    l = low.rfind(c, 0, l + 1)
-    while word_start and l > 0 and long[l - 1].isalnum():
-        l = low.rfind(c, 0, l)
-    return l
-
-
 def find_definitions(text: str) -> list[Definition]:
     """Every acronym definition in `text`, ordered by the short form's position."""
     found: list[Definition] = []
-    for m in rx.finditer(_PAREN, text):
-        inner = m.group(1)
-        inner_start = m.start(1)
+    for open_at, inner, inner_start, nested in _enclosures(text):
         head = rx.split(_CLAUSE_BREAK, inner, maxsplit=1)[0].strip()
         lead = len(inner) - len(inner.lstrip())
-        if is_short_form(head):
-            d = _lf_sf(text, m.start(), head, inner_start + lead)
-        else:
-            d = _sf_lf(text, m.start(), inner, inner_start)
-        if d:
+        if nested and head != inner.strip():
+            continue  # only a short form holding parentheses, "Su(fu)", needs the nested reading
+        d = None
+        if is_short_form(head) or is_lower_short_form(head):
+            if lists_short_forms(inner):
+                continue
+            d = _lf_sf(text, open_at, head, inner_start + lead)
+        if d is None and not nested:  # "MAM (meprin, A5, mu)": a word can be either
+            d = _sf_lf(text, open_at, inner, inner_start)
+        if d and not names_itself(d.short, d.long):
             found.append(d)
     taken = {d.short for d in found}
     for comma in rx.finditer(_COMMA, text):
@@ -120,6 +83,20 @@ def find_definitions(text: str) -> list[Definition]:
             found.append(d)
             taken.add(d.short)
     return sorted(found, key=lambda d: d.short_start)
+
+
+def _enclosures(text: str) -> list[tuple[int, str, int, bool]]:
+    """(where it opens, inner text, where the inner text starts, nested?) of every
+    parenthesis, and of every square bracket inside one: "Neurturin [NTN]" in "(GDNF,
+    Neurturin [NTN], ...)" is read as well as its parenthesis, and "Suppressor of Fused (Su(fu))" by its outer one."""
+    spans = [(m.start(), m.group(1), m.start(1), False) for m in rx.finditer(_PAREN, text)]
+    if "[" in text:  # brackets as parentheses inside parentheses; alone they hold citations or tokens ("[CLS]")
+        spans += [(m.start(), m.group(1), m.start(1), False) for m in rx.finditer(_BRACKET, text)
+                  if text.rfind("(", 0, m.start()) > text.rfind(")", 0, m.start())]
+    if text.count("(") > 1:
+        spans += [(m.start(), m.group(1), m.start(1), True) for m in rx.finditer(_NESTED, text)]
+    spans.sort()
+    return spans
 
 
 def _has_capital(word: str) -> bool:
@@ -137,24 +114,69 @@ def _lf_sf(text: str, paren: int, short: str, short_start: int) -> Definition | 
 
 def _lf_sf_in(before: str, short: str, short_start: int) -> Definition | None:
     before = before.rstrip()
-    sentence_cut = max(before.rfind(". "), before.rfind("; "), before.rfind(": "))
+    # The long form lies within the sentence and after any earlier parenthesis or bracket:
+    # "ligands (GDNF, ...)" after "factor (GDNF)" is no long form of anything in it.
+    sentence = max(before.rfind(". "), before.rfind("; "), before.rfind(": "))
+    enclosure = _last_enclosure(before)
+    d = _lf_sf_after(before, max(sentence, enclosure), short, short_start)
+    if d is None and enclosure > sentence and before[enclosure] == ")":
+        # ... unless that parenthesis is an acronym the long form holds: "sparsity and total
+        # variation (TV) constrained multilayer linear unmixing (STVMLU)".
+        opened = before.rfind("(", 0, enclosure)
+        inner = before[opened + 1 : enclosure]
+        between_words = opened > 0 and before[opened - 1].isspace()
+        if opened > sentence and between_words and not rx.search(_SPACE_OR_PAREN, inner) and is_short_form(inner):
+            d = _lf_sf_after(before, max(sentence, _last_enclosure(before[:opened])), short, short_start)
+            if d and not d.long_start < opened < d.long_end:
+                d = None
+    return d
+
+
+def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definition | None:
     n = min(len(short) + 5, 2 * len(short))
-    start = _last_words_start(before, sentence_cut + 1, n)  # the last n words of the sentence
+    start = _last_words_start(before, cut + 1, n)  # the last n words of the sentence
     if start is None:
         return None
+    long, kind = None, "lf-sf"
+    if before.find(", ", start) >= 0:
+        # Letter by letter, a span ends at a comma before a lower-case word, which starts
+        # another phrase ("to reduce load, this study ..."); a capital continues a list
+        # ("Transparent, Robust, and ..."). Word initials tell the lists of lower-case words.
+        phrase = None
+        for phrase in rx.finditer(_NEW_PHRASE, before, start):
+            pass
+        if phrase is not None:
+            long = initials_long_form(short, before[start:])
+            start = before.rfind(long, start) if long is not None else phrase.end() - 1
     candidate = before[start:]
-    long = best_long_form(short, candidate)
-    kind = "lf-sf"
+    if long is not None:
+        pass
+    elif short == short.lower():
+        long = initials_long_form(short, candidate)
+        if long is None:
+            return None
+    else:
+        long = best_long_form(short, candidate)
     if long is None or len(long) <= len(short):
-        long = _capitalised_tail(candidate)
+        long = _capitalised_tail(short, candidate)
         kind = "capitalised"
         if long is None:
             return None
     long = _without_kind_word(short, long.strip().rstrip(_TRAIL_PUNCT))
     long_start = before.rfind(long, start)
-    if long_start < 0 or long.lower() == short.lower():
-        return None
+    if long_start < 0 or long.lower() == short.lower() or long[0] in "([" or long.count("(") != long.count(")"):
+        return None  # a long form is a phrase: it neither starts nor ends inside a parenthesis
     return Definition(short, long, short_start, short_start + len(short), long_start, long_start + len(long), kind)
+
+
+def _last_enclosure(before: str) -> int:
+    """Where the last parenthesis or bracket between words is (-1: none)."""
+    if "(" not in before and ")" not in before and "[" not in before and "]" not in before:
+        return -1
+    last = -1
+    for m in rx.finditer(_ENCLOSURE, before):
+        last = m.start()
+    return last
 
 
 def _last_words_start(text: str, pos: int, n: int) -> int | None:
@@ -180,17 +202,28 @@ def _without_kind_word(short: str, long: str) -> str:
 
 
 def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | None:
-    """`SF (Long Form)`: the word before the parenthesis is the short form."""
+    """`SF (Long Form)`: the word before the parenthesis is the short form; "(for Long Form)"
+    names it too. A long form of one word needs its hyphen parts to spell the short form by
+    initials ("NMDA (N-methyl-D-aspartate)"), so that "GPT-4 (OpenAI)" is no definition."""
     offset = max(0, paren - 40)
     before = text[offset:paren].rstrip()
     m = rx.search(_LAST_WORD, before)
     if not m or not is_short_form(m.group(1)):
         return None
     short = m.group(1)
-    long = inner.strip().rstrip(_TRAIL_PUNCT)
-    if len(long.split()) < 2 or best_long_form(short, long) is None:
-        return None
     lead = len(inner) - len(inner.lstrip())
+    long = inner.strip().rstrip(_TRAIL_PUNCT)
+    if long.startswith("for "):
+        rest = long[4:]
+        lead += 4 + len(rest) - len(rest.lstrip())
+        long = rest.lstrip()
+    if lists_names(long):
+        return None  # "LLMs (GPT-4o, Llama-4-Scout-17b-16e, ...)" gives examples, not a long form
+    if len(long.split()) < 2:
+        if initials_long_form(short, long) != long:
+            return None
+    elif best_long_form(short, long) is None and spell_letters(short, long) is None:
+        return None  # the parenthesis bounds the long form: its letters need only spell the short form
     return Definition(short, long, offset + m.start(1), offset + m.end(1), inner_start + lead, inner_start + lead + len(long), "sf-lf")
 
 
@@ -216,8 +249,11 @@ def _appositive(text: str, sf, m) -> Definition | None:
     return None
 
 
-def _capitalised_tail(candidate: str) -> str | None:
-    """Where no span spells the acronym: the capitalised phrase right before the parenthesis."""
+def _capitalised_tail(short: str, candidate: str) -> str | None:
+    """Where no span spells the acronym: the capitalised phrase right before the parenthesis,
+    if one of its words starts with the acronym's first letter, as every abbreviation does
+    ("Spherical Optimal Transport Flow Matching (SOT-CFM)", not "Social Science and Ethical
+    Reasoning (Domain III)")."""
     words = candidate.split()
     tail: list[str] = []
     for w in reversed(words):
@@ -226,5 +262,9 @@ def _capitalised_tail(candidate: str) -> str | None:
         else:
             break
     if len(tail) < 2:
+        return None
+    first = next((ch.lower() for ch in short if ch.isalnum()), "")
+    parts = (p.lower() for w in tail for p in w.split("-"))
+    if not any(p.startswith(_FIRST_LETTER_WORDS.get(first, (first,))) for p in parts):
         return None
     return " ".join(reversed(tail))
