@@ -13,6 +13,7 @@ a sign, "by", or the change cue next to the number.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -20,12 +21,14 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.resources import data_dir
 from extract.resources.wordlists import load_word_list
-from extract.fields.quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences, read_numbers,
-                         respective_names, sentences_of, words)
+from extract.fields.linking import Sentence, link, respective_names, sentences_of
+from extract.fields.quantities import Num, glued, joined, listed_after, occurrences, read_numbers, words
+from extract.fields.spans import SpanIndex, select_longest
 
 _CHANGE_UNITS = ("%", "pp")
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
+_FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 
 
@@ -45,24 +48,28 @@ def postprocess(doc, hits, context) -> list[dict]:
         return []
     text = context.text
     names = occurrences(context, ("datasets", "models", "methods"))
-    taken = [(m["start"], m["end"]) for m in context.mentions("speedups")]
-    settings = [(h.groups["named"][0] if "named" in h.groups else h.start, h.end) for h in hits if h.label == "setting"]
-    nums = [n for n in nums if n.unit != "x" and not _overlaps(n.vstart, n.vend, taken)
-            and not _overlaps(n.vstart, n.vend, settings) and not inside_any(n.vstart, n.vend, names)]
+    name_index = SpanIndex(names)
+    taken = SpanIndex(((m["start"], m["end"]) for m in context.mentions("speedups")), key=lambda p: p)
+    settings = SpanIndex(((h.groups["named"][0] if "named" in h.groups else h.start, h.end)
+                          for h in hits if h.label == "setting"), key=lambda p: p)
+    nums = [n for n in nums if n.unit != "x" and not taken.overlaps(n.vstart, n.vend)
+            and not settings.overlaps(n.vstart, n.vend) and not name_index.covers(n.vstart, n.vend)]
     if not nums:
         return []
-    spans = sorted({n.sentence for n in nums})
-    metrics = _metric_names([h for h in hits if h.label == "metric" and any(s <= h.start < e for s, e in spans)],
-                            context, names, settings)
-    names = [n for n in names if not any(m.start <= n.start and n.end <= m.end for m in metrics)]
+    in_sentence = {n.sentence for n in nums}
+    metrics = _metric_names([h for h in hits if h.label == "metric" and context.sentence_of(h.start) in in_sentence],
+                            context, name_index, settings)
+    metric_index = SpanIndex(metrics)
+    names = [n for n in names if not metric_index.covers(n.start, n.end)]
     rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
              context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
              context.rule("metrics.share-of"), context.rule("metrics.unnamed-after"))
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
-        s_metrics = [m for m in metrics if span[0] <= m.start and m.end <= span[1]]
+        s_metrics = list(metric_index.between(span[0], span[1]))
         s_quality = [m for m in s_metrics if not m.speed]
-        links = [_metric_for(n, s_metrics if _physical(n) else s_quality, text, rules) for n in sent.nums]
+        all_index, quality_index = SpanIndex(s_metrics), SpanIndex(s_quality)
+        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules) for n in sent.nums]
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if links[i][0] is None and links[i + 1][1] == "after" and joined(text, sent.nums[i], sent.nums[i + 1]):
@@ -71,7 +78,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, link_ in zip(sent.nums, links):
             prev = accepted[-1] if accepted else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            found = _read(num, sent, link_, s_metrics, rules)
+            found = _read(num, sent, link_, all_index, rules)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
             if found is None or (listed and not found["own"]):
@@ -102,10 +109,6 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _overlaps(start: int, end: int, spans) -> bool:
-    return any(start < e and s < end for s, e in spans)
-
-
 def _physical(num: Num) -> bool:
     return num.unit is not None and num.unit not in _CHANGE_UNITS and num.unit not in ("points", "Likert points")
 
@@ -116,7 +119,7 @@ def _continues(num: Num, prev: Num) -> bool:
 
 
 # -- metric names ------------------------------------------------------------------------
-def _metric_names(hits, context, names, settings) -> list[MetricName]:
+def _metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[MetricName]:
     """Metric-name hits: case-checked, outside names and settings, longest first, with the
     modifiers written before them; a generic word right after a name ("AUPRO scores") is
     part of that name, not a second one."""
@@ -128,14 +131,11 @@ def _metric_names(hits, context, names, settings) -> list[MetricName]:
         if h.rule == "metrics.name" and h.text not in _written_forms() \
                 and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()):
             continue
-        if inside_any(h.start, h.end, names) or _overlaps(h.start, h.end, settings) or glued(text, h.start, h.end):
+        if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end) or glued(text, h.start, h.end):
             continue
         found.append(h)
-    chosen: list = []
-    for h in sorted(found, key=lambda h: (-(h.end - h.start), h.start)):
-        if all(h.end <= c.start or h.start >= c.end for c in chosen):
-            chosen.append(h)
-    chosen.sort(key=lambda h: h.start)
+    chosen = select_longest(found)
+    name_ends = sorted(n.end for n in names.items)
     modifiers = context.rule("metrics.modifiers")
     owner = context.rule("metrics.symbol-owner")
     out: list[MetricName] = []
@@ -153,9 +153,10 @@ def _metric_names(hits, context, names, settings) -> list[MetricName]:
         m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
         if m:
             start = m.start()
-            for n in names:  # a dataset or model name before the metric is not a modifier
-                if start < n.end <= h.start:
-                    start = n.end
+            # a dataset or model name before the metric is not a modifier: start after the last one
+            k = bisect_right(name_ends, h.start)
+            if k and name_ends[k - 1] > start:
+                start = name_ends[k - 1]
             while start < h.start and text[start] in " -":
                 start += 1
         name = text[start : h.end]
@@ -199,12 +200,13 @@ def _plural_name_start(text: str, start: int, end: int, floor: int) -> int | Non
     return start if head in _listed_forms() else None
 
 
-def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
+def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
     """(metric, where, gap words): the name right after the number (with one more word of
     its own: "62.67% output accuracy"), else the nearest before. A name followed by a noun
     modifies that noun ("312 real-world AR videos") and names nothing."""
     _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after = rules
-    for m in metrics:
+    i = metrics.first_from(num.end)
+    for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
             if not rx.match(bare_next, text, m.end):
                 break
@@ -216,8 +218,11 @@ def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
             break
     if num.unit == "%" and rx.match(share_of, text, num.end) or rx.match(unnamed_after, text, num.end):
         return None, None, 0  # "on AUC-PR in 91.6% of evaluations", "an 11% increase in Total Distance"
-    for m in reversed(metrics):
+    k = bisect_right(metrics.ends, num.start)  # names do not overlap: their ends are in order too
+    for m in metrics.items[k - 1 : k] if k else ():
         if m.end <= num.start:
+            if num.start - m.end > _FAR_CHARS:
+                return None, None, 0  # more than _FAR_WORDS words away; not counted, so a list stays linear
             gap = text[m.end : num.start].rstrip(" (").lstrip(")")  # "Fréchet Inception Distance (FID) of 2.88"
             n = sum(1 for w in gap.split() if any(c.isalnum() for c in w))  # "=", "×" are not words
             if not _blocked(gap) and n <= 3:
@@ -233,7 +238,7 @@ def _blocked(gap: str) -> bool:
 
 
 # -- one number --------------------------------------------------------------------------
-def _read(num: Num, sent: Sentence, link_: tuple, metrics: list[MetricName], rules) -> dict | None:
+def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> dict | None:
     """Metric, kind and qualifier of a number, or None when it is not a result."""
     text = sent.text
     average, after_gap, bare_next, cue_gap = rules[:4]
@@ -271,7 +276,7 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     return False
 
 
-def _kind(num: Num, sent: Sentence, metrics: list[MetricName], cue_gap) -> tuple[str, bool | str]:
+def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:
     """(kind, whether the number itself says so, "after" when a cue after it does): a sign,
     "by", or a change cue next to it."""
     if num.sign == "+":
@@ -279,20 +284,17 @@ def _kind(num: Num, sent: Sentence, metrics: list[MetricName], cue_gap) -> tuple
     if num.sign == "-":
         return "decrease", True
     text = sent.text
-    for c in sent.cues:  # "a 50% improvement", "11% mAP gain", "1.3 points higher"
-        if c.start >= num.end:
-            if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
-                    not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
-                    for m in metrics if num.end <= m.start and m.end <= c.start):
-                return c.attrs.get("direction", "increase"), "after"
-            break
+    c = sent.first_cue_from(num.end)  # "a 50% improvement", "11% mAP gain", "1.3 points higher"
+    if c is not None:
+        if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
+                not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
+                for m in metrics.between(num.end, c.start)):
+            return c.attrs.get("direction", "increase"), "after"
+    before = sent.last_cue_by(num.start)
     if num.conn == "by":
-        before = [c for c in sent.cues if c.end <= num.start]
-        return (before[-1].attrs.get("direction", "increase") if before else "increase"), True
+        return (before.attrs.get("direction", "increase") if before else "increase"), True
     if num.conn == "of" or num.conn is None and num.qual is not None:
-        for c in reversed(sent.cues):  # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
-            if c.end <= num.start:
-                if text[c.end : num.start].strip() in ("", "of"):
-                    return c.attrs.get("direction", "increase"), True
-                break
+        # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
+        if before is not None and text[before.end : num.start].strip() in ("", "of"):
+            return before.attrs.get("direction", "increase"), True
     return "absolute", False

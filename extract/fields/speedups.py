@@ -10,10 +10,13 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from extract.text import rx
 from extract.engine.matching import Hit
-from extract.fields.quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
-                         read_numbers, respective_names, sentences_of)
+from extract.fields.linking import Sentence, link, respective_names, sentences_of
+from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences, read_numbers
+from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
 
@@ -24,19 +27,21 @@ def postprocess(doc, hits, context) -> list[dict]:
         return []
     text = context.text
     names = occurrences(context, ("datasets", "models", "methods"))
+    name_index = SpanIndex(names)
     # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left out
     nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to")
-            and not inside_any(n.vstart, n.vend, names)]
-    aspects = sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
-                     key=lambda h: (h.start, -(h.end - h.start)))
+            and not name_index.covers(n.vstart, n.vend)]
+    aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
+                               key=lambda h: (h.start, -(h.end - h.start))))
     after_gap = context.rule("speedups.after-gap")
     bare_next = context.rule("speedups.bare-next")
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
-        s_aspects = _longest([a for a in aspects if a.start >= span[0] and a.end <= span[1]])
+        s_aspects = select_longest(aspects.between(span[0], span[1]))
         resp_aspects = sent.respective_words(s_aspects, sent.nums)
         resp_names = respective_names(sent, sent.nums)
-        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, s_aspects, after_gap) for n in sent.nums]
+        aspect_index = SpanIndex(s_aspects)
+        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, after_gap) for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
             if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
@@ -76,35 +81,23 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _longest(hits):
-    """Overlapping aspect phrases: keep the longest ("inference speedup" over "speedup")."""
-    out = []
-    for h in sorted(hits, key=lambda h: (-(h.end - h.start), h.start)):
-        if all(h.end <= o.start or h.start >= o.end for o in out):
-            out.append(h)
-    return sorted(out, key=lambda h: h.start)
-
-
-def _aspect_for(text: str, num: Num, aspects, after_gap):
+def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap):
     """The aspect after the number (the last of adjacent ones: "faster inference speed"), or,
-    when "by"/"of" links it backwards, the one right before ("reducing memory by 10x")."""
+    when "by"/"of" links it backwards, the one right before ("reducing memory by 10x").
+    Aspects never overlap, so their ends are in order: one binary search each way."""
+    items = aspects.items
     after = None
-    for a in aspects:
-        if a.start >= num.end and rx.fullmatch(after_gap, text, num.end, a.start):
-            after = a
-            break
-        if a.start >= num.end:
-            break
-    if after is not None:
-        for a in aspects:
-            if a.start >= after.end and not text[after.end : a.start].strip(" -"):
-                after = a
+    i = aspects.first_from(num.end)
+    if i < len(items) and rx.fullmatch(after_gap, text, num.end, items[i].start):
+        after = items[i]
+        while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
+            i += 1
+            after = items[i]
     before = None
     if num.conn in _CONNECTED:
-        for a in reversed(aspects):
-            if a.end <= num.start and clear_gap(text, a.end, num.start, 3, comma=True):
-                before = a
-                break
+        k = bisect_right(aspects.ends, num.start)
+        if k and clear_gap(text, items[k - 1].end, num.start, 3, comma=True):
+            before = items[k - 1]
     return (before or after) if num.conn in _CONNECTED else after
 
 
@@ -128,10 +121,8 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
 
 
 def _prev_end(sent: Sentence, num: Num) -> int:
-    ends = [n.end for n in sent.nums if n.end <= num.start]
-    return max(ends) if ends else sent.start
+    return sent.prev_num_end(num)
 
 
 def _next_start(sent: Sentence, num: Num) -> int:
-    starts = [n.start for n in sent.nums if n.start >= num.end]
-    return min(starts) if starts else sent.end
+    return sent.next_num_start(num)
