@@ -72,7 +72,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules) for n in sent.nums]
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
-            if links[i][0] is None and links[i + 1][1] == "after" and joined(text, sent.nums[i], sent.nums[i + 1]):
+            if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
+                    and joined(text, sent.nums[i], sent.nums[i + 1]):
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
