@@ -22,7 +22,7 @@ from extract.text.names import clean_name, name_key
 from extract.resources import data_dir
 from extract.resources.wordlists import load_word_list
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.quantities import Num, glued, joined, listed_after, occurrences, read_numbers, words
+from extract.fields.quantities import Name, Num, glued, joined, listed_after, occurrences, read_numbers, words
 from extract.fields.spans import SpanIndex, select_longest
 
 _CHANGE_UNITS = ("%", "pp")
@@ -61,6 +61,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                             context, name_index, settings)
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
+    names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
              context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
              context.rule("metrics.share-of"), context.rule("metrics.unnamed-after"))
@@ -96,17 +97,40 @@ def postprocess(doc, hits, context) -> list[dict]:
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
         resp_names = respective_names(sent, [n for n, _ in accepted])
+        before: tuple[Num, dict] | None = None
         for num, found in accepted:
             metric = resp_metrics.get(id(num)) or found["metric"]
             metric_text = clean_name(metric.text) if metric else None
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
                      "qualifier": found["qualifier"], **link(num, sent, resp_names)}
+            if before is not None and _after_value(text, before[0], num):
+                for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024
+                    entry[k] = entry[k] or before[1][k]
+            before = (num, entry)
             key = (num.value, num.high, num.unit, name_key(metric_text or ""), entry["dataset"], entry["kind"])
             if key in seen:
                 continue  # a restated value is one entry, at its first mention
             seen.add(key)
             out.append(entry)
+    return out
+
+
+def _after_value(text: str, prev: Num, num: Num) -> bool:
+    """True when `num` is the "after" of a before-and-after pair ("from 38.2% to 39.9%",
+    "64.9 -> 69.0"): it shares what the "before" value is on."""
+    return num.conn in _LEVEL_CONN and prev.end <= num.start and text[prev.end : num.start].strip() in _LEVEL_CONN
+
+
+def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
+    """Datasets known by the shape of their name after "on"/"across" (rule metrics.on-name),
+    where no name field and no metric name found anything."""
+    out = []
+    for h in hits:
+        if h.label == "dataset" and "name" in h.groups:
+            start, end, surface = h.groups["name"]
+            if not names.overlaps(start, end) and not metrics.overlaps(start, end):
+                out.append(Name(start, end, clean_name(surface), "datasets", "used"))
     return out
 
 
