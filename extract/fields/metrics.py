@@ -89,6 +89,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 if num.conn in _LEVEL_CONN or prev[0].sign and not num.sign:
                     # "by 64.7 points to 99.5%", "96.8% (+14.43%), 78.0% (+0.2%)": levels
                     found.update(kind="absolute", qualifier=num.qual)
+            elif listed and prev is not None and found["kind"] == "absolute" and prev[1]["kind"] != "absolute" \
+                    and prev[0].conn == "by" and num.conn is None and num.sign is None:
+                found["kind"] = prev[1]["kind"]  # "by 9.6% on RRA@5 and 18.1% on RTA@5": both are gains
             accepted.append((num, found))
         if not accepted:
             continue
