@@ -17,6 +17,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import cache
 
+import regex
+
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.resources import data_dir
@@ -29,6 +31,9 @@ _CHANGE_UNITS = ("%", "pp")
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
 _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
+# The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
+# tokens that are not a separator word.
+_LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 
 
@@ -61,6 +66,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                             context, name_index, settings)
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
+    nums = [n for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
              context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
@@ -131,9 +137,13 @@ def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
     out = []
     for h in hits:
         if h.label == "dataset" and "name" in h.groups:
-            start, end, surface = h.groups["name"]
-            if not names.overlaps(start, end) and not metrics.overlaps(start, end):
-                out.append(Name(start, end, clean_name(surface), "datasets", "used"))
+            spans = [h.groups["name"][:2]]
+            if "more" in h.groups:  # "on SPED, Pitts30k-test, and MSLS-val": each item a name
+                start, end, more = h.groups["more"]
+                spans += [(start + m.start(), start + m.end()) for m in rx.finditer(_LIST_ITEM, more)]
+            for start, end in spans:
+                if not names.overlaps(start, end) and not metrics.overlaps(start, end):
+                    out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
     return out
 
 
