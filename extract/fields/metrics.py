@@ -114,8 +114,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
                      "qualifier": found["qualifier"], **link(num, sent, resp_names)}
             if before is not None and _after_value(text, before[0], num):
-                for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024
-                    entry[k] = entry[k] or before[1][k]
+                for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024,
+                    entry[k] = entry[k] or before[1][k]  # and "from 0.394 to 0.601 on PrivacyQA" too
+                    before[1][k] = before[1][k] or entry[k]
             before = (num, entry)
             key = (num.value, num.high, num.unit, name_key(metric_text or ""), entry["dataset"], entry["kind"])
             if key in seen:

@@ -200,7 +200,17 @@ def occurrences(context, fields: tuple[str, ...]) -> list[Name]:
             if (f, m["start"]) not in starts:
                 out.setdefault(Name(m["start"], m["end"], m["name"], f, m.get("role")))
                 starts.add((f, m["start"]))
-    return sorted(out, key=lambda n: (n.start, -(n.end - n.start)))
+    found = sorted(out, key=lambda n: (n.start, -(n.end - n.start)))
+    # A name inside a longer one of its field ("Llama" in "Llama-3.1-8B") is not a mention of its own.
+    kept: list[Name] = []
+    reach: dict[str, int] = {}
+    for n in found:
+        if reach.get(n.field, -1) >= n.end and kept and any(k.field == n.field and k.start <= n.start and n.end <= k.end
+                                                            and (k.start, k.end) != (n.start, n.end) for k in kept[-8:]):
+            continue
+        kept.append(n)
+        reach[n.field] = max(reach.get(n.field, -1), n.end)
+    return kept
 
 
 def glued(text: str, start: int, end: int) -> bool:
