@@ -27,7 +27,9 @@ _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 _COUNTED = regex.compile(r"(?<![\w.-])\d[\d.,]*\s*\Z")
 # A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])\d")
-_CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("cost savings")
+# "at" before a number: a cue after its aspect does not make it a gain ("at 63% FLOPs reduction").
+_AT = regex.compile(r"(?i:\bat)\s+(?:(?i:an?)\s+)?\Z")
+_CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -66,11 +68,12 @@ def postprocess(doc, hits, context) -> list[dict]:
                 aspect, shared_aspect = prev[1], True
             if aspect is None or not (inherited or _is_gain(num, aspect, sent)):
                 continue
-            if num.setting and not (aspect.start >= num.end and (
-                    sent.cue_near(num, num.end, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
-                    or aspect.attrs.get("kind") == "speed")):
-                continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters",
-                #           "with 2x faster convergence", "at 12.9% cost savings" are gains
+            cue_end = aspect.start if rx.search(_AT, text, max(span[0], num.start - 8), num.start) \
+                else min(aspect.end + _CUE_AFTER, sent.next_num_start(num))
+            if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
+                                                                 or aspect.attrs.get("kind") == "speed")):
+                continue  # "at a 28x compression ratio", "at 63% FLOPs reduction" are conditions; "with
+                #           10x fewer parameters", "with 2x faster convergence", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and shared_aspect and prev is not None:
