@@ -23,10 +23,12 @@ from extract.fields.spans import SpanIndex, select_longest
 _CONNECTED = ("by", "of", "=", ":")
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
-# A count right before an aspect word ("at 4 NFEs", "with 8 steps") makes it a setting.
-_COUNTED = regex.compile(r"(?<![\w.-])\d[\d.,]*\s*\Z")
+# A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
+# setting; "Stage 2 training cost by 4x" is no count.
+_COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\s*\Z")
 # A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
-_OTHER_NUMBER = regex.compile(r"(?<![\w.-])\d")
+# Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
+_OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 # "at" before a number: a cue after its aspect does not make it a gain ("at 63% FLOPs reduction").
 _AT = regex.compile(r"(?i:\bat)\s+(?:(?i:an?)\s+)?\Z")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
@@ -69,7 +71,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             if aspect is None or not (inherited or _is_gain(num, aspect, sent)):
                 continue
             cue_end = aspect.start if rx.search(_AT, text, max(span[0], num.start - 8), num.start) \
-                else min(aspect.end + _CUE_AFTER, sent.next_num_start(num))
+                else max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed")):
                 continue  # "at a 28x compression ratio", "at 63% FLOPs reduction" are conditions; "with
@@ -111,7 +113,7 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap):
     if num.conn in _CONNECTED:
         k = bisect_right(aspects.ends, num.start)
         if k and clear_gap(text, items[k - 1].end, num.start, 3, comma=True) \
-                and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 16), items[k - 1].start):
+                and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
             before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
     return (before or after) if num.conn in _CONNECTED else after
 
