@@ -9,7 +9,9 @@ of 92.3", "+3.9 mIoU", "29.86 dB PSNR"), a change cue makes them a change ("surp
 The metric is the name right after the number ("76.0% pass rate", "50% improvement in
 detection AUROC"), else the nearest one before it in the sentence ("perplexity is reduced
 by 70%"), with the modifiers written before it ("overall VQA accuracy"). The kind comes from
-a sign, "by", or the change cue next to the number.
+a sign, "by", or the change cue next to the number. Besides the datasets the name fields
+found, a dataset may be known by the shape of its name after "on"/"across" (rule
+metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark").
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""What the metrics and speedups post-processors share: numbers read from value hits, and
-the context of a number taken from its own sentence (dataset, model, baseline, the change
-cue next to it, "respectively" lists).
+"""What the metrics and speedups post-processors share: numbers read from value hits, the
+names of the name fields at every place they occur, and small tests on the text between two
+of them. Linking a number to its sentence's names is in `extract/fields/linking.py`.
 
 Hits arrive by label (`value`, `cue`, `baseline`, `respectively`, ...); names come from the
 earlier components through `context.mentions(field)` (dicts with name/start/end). Those lists
