@@ -16,18 +16,16 @@ metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark").
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 
 import regex
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
-from extract.resources import data_dir
-from extract.resources.wordlists import load_word_list
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.quantities import Name, Num, glued, joined, listed_after, occurrences, read_numbers, words
-from extract.fields.spans import SpanIndex, select_longest
+from extract.fields.metric_names import metric_names
+from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, read_numbers, words
+from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
 _LEVEL_CONN = ("to", "->", "→")
@@ -37,16 +35,6 @@ _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 2
 # tokens that are not a separator word.
 _LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
-
-
-@dataclass
-class MetricName:
-    start: int
-    end: int
-    text: str
-    generic: bool
-    ambiguous: bool
-    speed: bool = False  # a speed or cost word: names only values with a unit (1.5 ms latency)
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -64,7 +52,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     if not nums:
         return []
     in_sentence = {n.sentence for n in nums}
-    metrics = _metric_names([h for h in hits if h.label == "metric" and context.sentence_of(h.start) in in_sentence],
+    metrics = metric_names([h for h in hits if h.label == "metric" and context.sentence_of(h.start) in in_sentence],
                             context, name_index, settings)
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
@@ -157,88 +145,6 @@ def _physical(num: Num) -> bool:
 def _continues(num: Num, prev: Num) -> bool:
     """A listed number shares the unit of the one it continues ("92.3 and 82.7")."""
     return num.unit == prev.unit and not num.setting
-
-
-# -- metric names ------------------------------------------------------------------------
-def _metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[MetricName]:
-    """Metric-name hits: case-checked, outside names and settings, longest first, with the
-    modifiers written before them; a generic word right after a name ("AUPRO scores") is
-    part of that name, not a second one."""
-    text = context.text
-    found = []
-    for h in hits:
-        if h.label != "metric":
-            continue
-        if h.rule == "metrics.name" and h.text not in _written_forms() \
-                and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()):
-            continue
-        if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end) or glued(text, h.start, h.end):
-            continue
-        found.append(h)
-    chosen = select_longest(found)
-    name_ends = sorted(n.end for n in names.items)
-    modifiers = context.rule("metrics.modifiers")
-    owner = context.rule("metrics.symbol-owner")
-    out: list[MetricName] = []
-    for h in chosen:
-        generic = bool(h.attrs.get("generic"))
-        plural = bool(h.attrs.get("plural"))
-        if (generic or plural) and out and not text[out[-1].end : h.start].strip():
-            continue  # "AUPRO scores": part of the name before it
-        start = h.start
-        if plural:
-            start = _plural_name_start(text, h.start, h.end, context.sentence_of(h.start)[0])
-            if start is None:
-                continue
-        lo = max(context.sentence_of(h.start)[0], h.start - 60)
-        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
-        if m:
-            start = m.start()
-            # a dataset or model name before the metric is not a modifier: start after the last one
-            k = bisect_right(name_ends, h.start)
-            if k and name_ends[k - 1] > start:
-                start = name_ends[k - 1]
-            while start < h.start and text[start] in " -":
-                start += 1
-        name = text[start : h.end]
-        if len(name) == 1:  # a symbol again: "Cohen's κ = 0.75, κ = 0.68" are both Cohen's κ
-            name = next((m.text for m in reversed(out) if m.text.endswith(name)), name)
-        out.append(MetricName(start, h.end, name, generic and start == h.start,
-                              h.attrs.get("flags") == "ambiguous", bool(h.attrs.get("speed"))))
-    return out
-
-
-@cache
-def _written_forms() -> frozenset[str]:
-    """Every name and alias of metrics.tsv exactly as the list writes it."""
-    return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / "metrics.tsv") for f in e.forms)
-
-
-@cache
-def _listed_forms() -> frozenset[str]:
-    return frozenset(f.lower() for f in _written_forms())
-
-
-def _singular(word: str) -> str:
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ses", "xes")):
-        return word[:-2]
-    return word[:-1] if word.endswith("s") else word
-
-
-def _plural_name_start(text: str, start: int, end: int, floor: int) -> int | None:
-    """Where a listed name ends in this plural head ("collision rates" -> "collision rate"),
-    the start of that name; `start` when the head alone is listed ("accuracies"); else None."""
-    head = _singular(text[start:end].lower())
-    words_before = text[max(floor, start - 50) : start].split()
-    for n in (3, 2, 1):
-        if len(words_before) < n:
-            continue
-        candidate = " ".join(words_before[-n:] + [head]).lower()
-        if candidate in _listed_forms():
-            return text.rfind(words_before[-n], floor, start)
-    return start if head in _listed_forms() else None
 
 
 def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
