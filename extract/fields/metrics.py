@@ -9,34 +9,32 @@ of 92.3", "+3.9 mIoU", "29.86 dB PSNR"), a change cue makes them a change ("surp
 The metric is the name right after the number ("76.0% pass rate", "50% improvement in
 detection AUROC"), else the nearest one before it in the sentence ("perplexity is reduced
 by 70%"), with the modifiers written before it ("overall VQA accuracy"). The kind comes from
-a sign, "by", or the change cue next to the number.
+a sign, "by", or the change cue next to the number. Besides the datasets the name fields
+found, a dataset may be known by the shape of its name after "on"/"across" (rule
+metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cache
+from bisect import bisect_right
+from dataclasses import replace
+
+import regex
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
-from extract.resources import data_dir
-from extract.resources.wordlists import load_word_list
-from extract.fields.quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences, read_numbers,
-                         respective_names, sentences_of, words)
+from extract.fields.linking import Sentence, link, respective_names, sentences_of
+from extract.fields.metric_names import metric_names
+from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, read_numbers, words
+from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
+_FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
+# The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
+# tokens that are not a separator word.
+_LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
-
-
-@dataclass
-class MetricName:
-    start: int
-    end: int
-    text: str
-    generic: bool
-    ambiguous: bool
-    speed: bool = False  # a speed or cost word: names only values with a unit (1.5 ms latency)
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -45,33 +43,40 @@ def postprocess(doc, hits, context) -> list[dict]:
         return []
     text = context.text
     names = occurrences(context, ("datasets", "models", "methods"))
-    taken = [(m["start"], m["end"]) for m in context.mentions("speedups")]
-    settings = [(h.groups["named"][0] if "named" in h.groups else h.start, h.end) for h in hits if h.label == "setting"]
-    nums = [n for n in nums if n.unit != "x" and not _overlaps(n.vstart, n.vend, taken)
-            and not _overlaps(n.vstart, n.vend, settings) and not inside_any(n.vstart, n.vend, names)]
+    name_index = SpanIndex(names)
+    taken = SpanIndex(((m["start"], m["end"]) for m in context.mentions("speedups")), key=lambda p: p)
+    settings = SpanIndex(((h.groups["named"][0] if "named" in h.groups else h.start, h.end)
+                          for h in hits if h.label == "setting"), key=lambda p: p)
+    nums = [n for n in nums if n.unit != "x" and not taken.overlaps(n.vstart, n.vend)
+            and not settings.overlaps(n.vstart, n.vend) and not name_index.covers(n.vstart, n.vend)]
     if not nums:
         return []
-    spans = sorted({n.sentence for n in nums})
-    metrics = _metric_names([h for h in hits if h.label == "metric" and any(s <= h.start < e for s, e in spans)],
-                            context, names, settings)
-    names = [n for n in names if not any(m.start <= n.start and n.end <= m.end for m in metrics)]
+    in_sentence = {n.sentence for n in nums}
+    metrics = metric_names([h for h in hits if h.label == "metric" and context.sentence_of(h.start) in in_sentence],
+                            context, name_index, settings)
+    metric_index = SpanIndex(metrics)
+    names = [n for n in names if not metric_index.covers(n.start, n.end)]
+    nums = [n for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
+    names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
              context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
              context.rule("metrics.share-of"), context.rule("metrics.unnamed-after"))
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
-        s_metrics = [m for m in metrics if span[0] <= m.start and m.end <= span[1]]
+        s_metrics = list(metric_index.between(span[0], span[1]))
         s_quality = [m for m in s_metrics if not m.speed]
-        links = [_metric_for(n, s_metrics if _physical(n) else s_quality, text, rules) for n in sent.nums]
+        all_index, quality_index = SpanIndex(s_metrics), SpanIndex(s_quality)
+        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules) for n in sent.nums]
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
-            if links[i][0] is None and links[i + 1][1] == "after" and joined(text, sent.nums[i], sent.nums[i + 1]):
+            if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
+                    and joined(text, sent.nums[i], sent.nums[i + 1]):
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
             prev = accepted[-1] if accepted else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            found = _read(num, sent, link_, s_metrics, rules)
+            found = _read(num, sent, link_, all_index, rules)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
             if found is None or (listed and not found["own"]):
@@ -80,6 +85,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 if num.conn in _LEVEL_CONN or prev[0].sign and not num.sign:
                     # "by 64.7 points to 99.5%", "96.8% (+14.43%), 78.0% (+0.2%)": levels
                     found.update(kind="absolute", qualifier=num.qual)
+            elif listed and prev is not None and found["kind"] == "absolute" and prev[1]["kind"] != "absolute" \
+                    and prev[0].conn == "by" and num.conn is None and num.sign is None:
+                found["kind"] = prev[1]["kind"]  # "by 9.6% on RRA@5 and 18.1% on RTA@5": both are gains
             accepted.append((num, found))
         if not accepted:
             continue
@@ -88,12 +96,18 @@ def postprocess(doc, hits, context) -> list[dict]:
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
         resp_names = respective_names(sent, [n for n, _ in accepted])
+        before: tuple[Num, dict] | None = None
         for num, found in accepted:
             metric = resp_metrics.get(id(num)) or found["metric"]
             metric_text = clean_name(metric.text) if metric else None
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
                      "qualifier": found["qualifier"], **link(num, sent, resp_names)}
+            if before is not None and _after_value(text, before[0], num):
+                for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024,
+                    entry[k] = entry[k] or before[1][k]  # and "from 0.394 to 0.601 on PrivacyQA" too
+                    before[1][k] = before[1][k] or entry[k]
+            before = (num, entry)
             key = (num.value, num.high, num.unit, name_key(metric_text or ""), entry["dataset"], entry["kind"])
             if key in seen:
                 continue  # a restated value is one entry, at its first mention
@@ -102,8 +116,26 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _overlaps(start: int, end: int, spans) -> bool:
-    return any(start < e and s < end for s, e in spans)
+def _after_value(text: str, prev: Num, num: Num) -> bool:
+    """True when `num` is the "after" of a before-and-after pair ("from 38.2% to 39.9%",
+    "64.9 -> 69.0"): it shares what the "before" value is on."""
+    return num.conn in _LEVEL_CONN and prev.end <= num.start and text[prev.end : num.start].strip() in _LEVEL_CONN
+
+
+def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
+    """Datasets known by the shape of their name after "on"/"across" (rule metrics.on-name),
+    where no name field and no metric name found anything."""
+    out = []
+    for h in hits:
+        if h.label == "dataset" and "name" in h.groups:
+            spans = [h.groups["name"][:2]]
+            if "more" in h.groups:  # "on SPED, Pitts30k-test, and MSLS-val": each item a name
+                start, end, more = h.groups["more"]
+                spans += [(start + m.start(), start + m.end()) for m in rx.finditer(_LIST_ITEM, more)]
+            for start, end in spans:
+                if not names.overlaps(start, end) and not metrics.overlaps(start, end):
+                    out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
+    return out
 
 
 def _physical(num: Num) -> bool:
@@ -115,96 +147,13 @@ def _continues(num: Num, prev: Num) -> bool:
     return num.unit == prev.unit and not num.setting
 
 
-# -- metric names ------------------------------------------------------------------------
-def _metric_names(hits, context, names, settings) -> list[MetricName]:
-    """Metric-name hits: case-checked, outside names and settings, longest first, with the
-    modifiers written before them; a generic word right after a name ("AUPRO scores") is
-    part of that name, not a second one."""
-    text = context.text
-    found = []
-    for h in hits:
-        if h.label != "metric":
-            continue
-        if h.rule == "metrics.name" and h.text not in _written_forms() \
-                and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()):
-            continue
-        if inside_any(h.start, h.end, names) or _overlaps(h.start, h.end, settings) or glued(text, h.start, h.end):
-            continue
-        found.append(h)
-    chosen: list = []
-    for h in sorted(found, key=lambda h: (-(h.end - h.start), h.start)):
-        if all(h.end <= c.start or h.start >= c.end for c in chosen):
-            chosen.append(h)
-    chosen.sort(key=lambda h: h.start)
-    modifiers = context.rule("metrics.modifiers")
-    owner = context.rule("metrics.symbol-owner")
-    out: list[MetricName] = []
-    for h in chosen:
-        generic = bool(h.attrs.get("generic"))
-        plural = bool(h.attrs.get("plural"))
-        if (generic or plural) and out and not text[out[-1].end : h.start].strip():
-            continue  # "AUPRO scores": part of the name before it
-        start = h.start
-        if plural:
-            start = _plural_name_start(text, h.start, h.end, context.sentence_of(h.start)[0])
-            if start is None:
-                continue
-        lo = max(context.sentence_of(h.start)[0], h.start - 60)
-        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
-        if m:
-            start = m.start()
-            for n in names:  # a dataset or model name before the metric is not a modifier
-                if start < n.end <= h.start:
-                    start = n.end
-            while start < h.start and text[start] in " -":
-                start += 1
-        name = text[start : h.end]
-        if len(name) == 1:  # a symbol again: "Cohen's κ = 0.75, κ = 0.68" are both Cohen's κ
-            name = next((m.text for m in reversed(out) if m.text.endswith(name)), name)
-        out.append(MetricName(start, h.end, name, generic and start == h.start,
-                              h.attrs.get("flags") == "ambiguous", bool(h.attrs.get("speed"))))
-    return out
-
-
-@cache
-def _written_forms() -> frozenset[str]:
-    """Every name and alias of metrics.tsv exactly as the list writes it."""
-    return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / "metrics.tsv") for f in e.forms)
-
-
-@cache
-def _listed_forms() -> frozenset[str]:
-    return frozenset(f.lower() for f in _written_forms())
-
-
-def _singular(word: str) -> str:
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ses", "xes")):
-        return word[:-2]
-    return word[:-1] if word.endswith("s") else word
-
-
-def _plural_name_start(text: str, start: int, end: int, floor: int) -> int | None:
-    """Where a listed name ends in this plural head ("collision rates" -> "collision rate"),
-    the start of that name; `start` when the head alone is listed ("accuracies"); else None."""
-    head = _singular(text[start:end].lower())
-    words_before = text[max(floor, start - 50) : start].split()
-    for n in (3, 2, 1):
-        if len(words_before) < n:
-            continue
-        candidate = " ".join(words_before[-n:] + [head]).lower()
-        if candidate in _listed_forms():
-            return text.rfind(words_before[-n], floor, start)
-    return start if head in _listed_forms() else None
-
-
-def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
+def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
     """(metric, where, gap words): the name right after the number (with one more word of
     its own: "62.67% output accuracy"), else the nearest before. A name followed by a noun
     modifies that noun ("312 real-world AR videos") and names nothing."""
     _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after = rules
-    for m in metrics:
+    i = metrics.first_from(num.end)
+    for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
             if not rx.match(bare_next, text, m.end):
                 break
@@ -216,8 +165,11 @@ def _metric_for(num: Num, metrics: list[MetricName], text: str, rules):
             break
     if num.unit == "%" and rx.match(share_of, text, num.end) or rx.match(unnamed_after, text, num.end):
         return None, None, 0  # "on AUC-PR in 91.6% of evaluations", "an 11% increase in Total Distance"
-    for m in reversed(metrics):
+    k = bisect_right(metrics.ends, num.start)  # names do not overlap: their ends are in order too
+    for m in metrics.items[k - 1 : k] if k else ():
         if m.end <= num.start:
+            if num.start - m.end > _FAR_CHARS:
+                return None, None, 0  # more than _FAR_WORDS words away; not counted, so a list stays linear
             gap = text[m.end : num.start].rstrip(" (").lstrip(")")  # "Fréchet Inception Distance (FID) of 2.88"
             n = sum(1 for w in gap.split() if any(c.isalnum() for c in w))  # "=", "×" are not words
             if not _blocked(gap) and n <= 3:
@@ -233,7 +185,7 @@ def _blocked(gap: str) -> bool:
 
 
 # -- one number --------------------------------------------------------------------------
-def _read(num: Num, sent: Sentence, link_: tuple, metrics: list[MetricName], rules) -> dict | None:
+def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> dict | None:
     """Metric, kind and qualifier of a number, or None when it is not a result."""
     text = sent.text
     average, after_gap, bare_next, cue_gap = rules[:4]
@@ -271,7 +223,7 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     return False
 
 
-def _kind(num: Num, sent: Sentence, metrics: list[MetricName], cue_gap) -> tuple[str, bool | str]:
+def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:
     """(kind, whether the number itself says so, "after" when a cue after it does): a sign,
     "by", or a change cue next to it."""
     if num.sign == "+":
@@ -279,20 +231,17 @@ def _kind(num: Num, sent: Sentence, metrics: list[MetricName], cue_gap) -> tuple
     if num.sign == "-":
         return "decrease", True
     text = sent.text
-    for c in sent.cues:  # "a 50% improvement", "11% mAP gain", "1.3 points higher"
-        if c.start >= num.end:
-            if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
-                    not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
-                    for m in metrics if num.end <= m.start and m.end <= c.start):
-                return c.attrs.get("direction", "increase"), "after"
-            break
+    c = sent.first_cue_from(num.end)  # "a 50% improvement", "11% mAP gain", "1.3 points higher"
+    if c is not None:
+        if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
+                not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
+                for m in metrics.between(num.end, c.start)):
+            return c.attrs.get("direction", "increase"), "after"
+    before = sent.last_cue_by(num.start)
     if num.conn == "by":
-        before = [c for c in sent.cues if c.end <= num.start]
-        return (before[-1].attrs.get("direction", "increase") if before else "increase"), True
+        return (before.attrs.get("direction", "increase") if before else "increase"), True
     if num.conn == "of" or num.conn is None and num.qual is not None:
-        for c in reversed(sent.cues):  # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
-            if c.end <= num.start:
-                if text[c.end : num.start].strip() in ("", "of"):
-                    return c.attrs.get("direction", "increase"), True
-                break
+        # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
+        if before is not None and text[before.end : num.start].strip() in ("", "of"):
+            return before.attrs.get("direction", "increase"), True
     return "absolute", False

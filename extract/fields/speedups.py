@@ -10,12 +10,28 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
+import regex
+
 from extract.text import rx
 from extract.engine.matching import Hit
-from extract.fields.quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
-                         read_numbers, respective_names, sentences_of)
+from extract.fields.linking import Sentence, link, respective_names, sentences_of
+from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences, read_numbers
+from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
+# Where the phrase of the number before ends: a cue before it is that number's.
+_JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
+# A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
+# setting; "Stage 2 training cost by 4x" is no count.
+_COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\s*\Z")
+# A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
+# Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
+_OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
+# "at" before a number: a cue after its aspect does not make it a gain ("at 63% FLOPs reduction").
+_AT = regex.compile(r"(?i:\bat)\s+(?:(?i:an?)\s+)?\Z")
+_CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -24,19 +40,21 @@ def postprocess(doc, hits, context) -> list[dict]:
         return []
     text = context.text
     names = occurrences(context, ("datasets", "models", "methods"))
+    name_index = SpanIndex(names)
     # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left out
     nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to")
-            and not inside_any(n.vstart, n.vend, names)]
-    aspects = sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
-                     key=lambda h: (h.start, -(h.end - h.start)))
+            and not name_index.covers(n.vstart, n.vend)]
+    aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
+                               key=lambda h: (h.start, -(h.end - h.start))))
     after_gap = context.rule("speedups.after-gap")
     bare_next = context.rule("speedups.bare-next")
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
-        s_aspects = _longest([a for a in aspects if a.start >= span[0] and a.end <= span[1]])
+        s_aspects = select_longest(aspects.between(span[0], span[1]))
         resp_aspects = sent.respective_words(s_aspects, sent.nums)
         resp_names = respective_names(sent, sent.nums)
-        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, s_aspects, after_gap) for n in sent.nums]
+        aspect_index = SpanIndex(s_aspects)
+        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, after_gap) for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
             if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
@@ -45,16 +63,19 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, aspect, shared_aspect in zip(sent.nums, own, shared):
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            inherited = aspect is None and listed and rx.match(bare_next, text, num.end, span[1])
+            inherited = aspect is None and listed and rx.match(bare_next, text, num.end, span[1]) \
+                and not rx.search(_OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
             if aspect is None or not (inherited or _is_gain(num, aspect, sent)):
                 continue
-            if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, aspect.start)
+            cue_end = aspect.start if rx.search(_AT, text, max(span[0], num.start - 8), num.start) \
+                else max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
+            if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed")):
-                continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters",
-                #           "with 2x faster convergence" are gains
+                continue  # "at a 28x compression ratio", "at 63% FLOPs reduction" are conditions; "with
+                #           10x fewer parameters", "with 2x faster convergence", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and shared_aspect and prev is not None:
@@ -76,35 +97,24 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _longest(hits):
-    """Overlapping aspect phrases: keep the longest ("inference speedup" over "speedup")."""
-    out = []
-    for h in sorted(hits, key=lambda h: (-(h.end - h.start), h.start)):
-        if all(h.end <= o.start or h.start >= o.end for o in out):
-            out.append(h)
-    return sorted(out, key=lambda h: h.start)
-
-
-def _aspect_for(text: str, num: Num, aspects, after_gap):
+def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap):
     """The aspect after the number (the last of adjacent ones: "faster inference speed"), or,
-    when "by"/"of" links it backwards, the one right before ("reducing memory by 10x")."""
+    when "by"/"of" links it backwards, the one right before ("reducing memory by 10x").
+    Aspects never overlap, so their ends are in order: one binary search each way."""
+    items = aspects.items
     after = None
-    for a in aspects:
-        if a.start >= num.end and rx.fullmatch(after_gap, text, num.end, a.start):
-            after = a
-            break
-        if a.start >= num.end:
-            break
-    if after is not None:
-        for a in aspects:
-            if a.start >= after.end and not text[after.end : a.start].strip(" -"):
-                after = a
+    i = aspects.first_from(num.end)
+    if i < len(items) and rx.fullmatch(after_gap, text, num.end, items[i].start):
+        after = items[i]
+        while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
+            i += 1
+            after = items[i]
     before = None
     if num.conn in _CONNECTED:
-        for a in reversed(aspects):
-            if a.end <= num.start and clear_gap(text, a.end, num.start, 3, comma=True):
-                before = a
-                break
+        k = bisect_right(aspects.ends, num.start)
+        if k and clear_gap(text, items[k - 1].end, num.start, 3, comma=True) \
+                and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
+            before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
     return (before or after) if num.conn in _CONNECTED else after
 
 
@@ -114,6 +124,9 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     if kind == "generic":
         kind = "efficiency"
     lo = max(sent.start, min(aspect.start, num.start) - 30, _prev_end(sent, num))
+    if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
+        joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
+        lo = joins[-1].end() if joins else lo
     hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num))
     cue = sent.cue_near(num, lo, hi)
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
@@ -128,10 +141,8 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
 
 
 def _prev_end(sent: Sentence, num: Num) -> int:
-    ends = [n.end for n in sent.nums if n.end <= num.start]
-    return max(ends) if ends else sent.start
+    return sent.prev_num_end(num)
 
 
 def _next_start(sent: Sentence, num: Num) -> int:
-    starts = [n.start for n in sent.nums if n.start >= num.end]
-    return min(starts) if starts else sent.end
+    return sent.next_num_start(num)

@@ -1,0 +1,301 @@
+"""A number's context from its own sentence: the dataset, model and baseline it is on, for
+or compared with, the change cue nearest it, and "respectively" lists.
+
+Every "what is next to this number" question is a binary search over sorted spans
+(`extract/fields/spans.py`), and what depends on all the numbers of a sentence (which
+baselines other numbers already own) is worked out once a sentence, so a sentence with n
+numbers costs about n log n, however long its lists are.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from extract.engine.matching import Hit
+from extract.fields.quantities import JOINS, Name, Num, clear_gap, words
+from extract.fields.pairing import paired_lists
+from extract.fields.spans import SpanIndex
+
+
+class _Names:
+    """One list of names (a sentence's datasets or models), indexed for `Sentence.named`."""
+
+    def __init__(self, names: list[Name]):
+        self.names = names
+        self.starts = [n.start for n in names]
+        self.distinct = _distinct(names)
+        # Names by end: the first k of them are those ending by some offset. For each k, how
+        # many distinct names (0, 1 or "2 or more") they hold, and when one, its first mention.
+        by_end = sorted(range(len(names)), key=lambda i: names[i].end)
+        self.ends = [names[i].end for i in by_end]
+        self.prefix: list[tuple[int, Name | None]] = [(0, None)]
+        keys: set[str] = set()
+        first = None
+        for i in by_end:
+            keys.add(names[i].name.lower())
+            if len(keys) == 1 and (first is None or i < first):
+                first = i
+            self.prefix.append((min(len(keys), 2), names[first] if len(keys) == 1 and first is not None else None))
+
+    def distinct_before(self, pos: int) -> tuple[int, Name | None]:
+        """(how many distinct names end by `pos`, capped at 2; the first of them when one)."""
+        return self.prefix[bisect_right(self.ends, pos)]
+
+
+def _distinct(names: list[Name]) -> list[Name]:
+    seen, out = set(), []
+    for n in names:
+        if n.name.lower() not in seen:
+            seen.add(n.name.lower())
+            out.append(n)
+    return out
+
+
+class Sentence:
+    """Names, cues and numbers of one sentence, for linking its numbers to their context."""
+
+    def __init__(self, text: str, span: tuple[int, int], nums: list[Num], names: list[Name],
+                 baselines: list[Name], cues: list[Hit], respectively: list[Hit]):
+        self.text = text
+        self.start, self.end = span
+        self.nums = nums  # in order of start, never overlapping
+        self._num_starts = [n.start for n in nums]
+        self.datasets = [n for n in names if n.field == "datasets"]
+        self.baselines = sorted(baselines, key=lambda b: b.start)
+        self._baseline_starts = [b.start for b in self.baselines]
+        baseline_spans = {(b.start, b.end) for b in baselines}
+        self.models = [n for n in names if n.field == "models" and (n.start, n.end) not in baseline_spans]
+        self.cues = sorted(cues, key=lambda c: c.start)
+        self.cue_index = SpanIndex(self.cues)
+        self.respectively = respectively
+        self._indexed: dict[int, _Names] = {}
+        self._free_baselines: tuple[list[int], list[Name]] | None = None
+
+    # -- the numbers around a number ---------------------------------------------------
+    def next_num_start(self, num: Num) -> int:
+        """Where the next number of the sentence starts (the sentence end when none)."""
+        i = bisect_right(self._num_starts, num.start)
+        return self.nums[i].start if i < len(self.nums) else self.end
+
+    def prev_num_end(self, num: Num) -> int:
+        """Where the number before this one ends (the sentence start when none)."""
+        i = bisect_left(self._num_starts, num.start)
+        return self.nums[i - 1].end if i > 0 else self.start
+
+    def _owner(self, pos: int) -> Num | None:
+        """The number whose stretch up to the next number holds `pos`."""
+        i = bisect_right(self._num_starts, pos) - 1
+        if i < 0:
+            return None
+        num = self.nums[i]
+        return num if num.end <= pos < self.next_num_start(num) else None
+
+    # "respectively": values in order, names in order.
+    def respective(self, items: list, nums: list[Num]) -> dict[int, object]:
+        """Pair the numbers before "respectively" with `items` in order (cyclically when there
+        are twice as many numbers, as in "A of 1 and 2, B of 3 and 4, on X and Y, respectively");
+        nothing when the counts do not pair up."""
+        if not self.respectively or len(items) < 2:
+            return {}
+        cut = self.respectively[0].start
+        before = [n for n in nums if n.start < cut]
+        if not before:
+            return {}
+        if len(before) % len(items):
+            return {}  # counts that do not pair up: better no name than a wrong one
+        return {id(n): items[i % len(items)] for i, n in enumerate(before)}
+
+    def respective_words(self, items: list, nums: list[Num]) -> dict:
+        """Pair numbers with words (metric names, aspects) in order: those between the numbers
+        and "respectively" ("4.1x and 6.3x faster in A and B, respectively"), else those
+        before the first number ("parameters and latency by 8x and 3x, respectively")."""
+        if not self.respectively or not nums:
+            return {}
+        cut = self.respectively[0].start
+        before = [n for n in nums if n.start < cut]
+        if not before:
+            return {}
+        after = [w for w in items if before[-1].end <= w.start < cut]
+        if len(after) < 2:
+            after = [w for w in items if self.start <= w.start and w.end <= before[0].start]
+        return self.respective(after, before) if len(after) >= 2 else {}
+
+    def distinct(self, names: list[Name]) -> list[Name]:
+        return _distinct(names)
+
+    def _index(self, names: list[Name]) -> _Names:
+        got = self._indexed.get(id(names))
+        if got is None or got.names is not names:
+            got = self._indexed[id(names)] = _Names(names)
+        return got
+
+    def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
+              only_before: bool = False) -> str | None:
+        """The name a number is on/for: right after it, else right before it, else the only
+        one in the sentence (a number covering several names gets none); with `only_before`,
+        the only one before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o")."""
+        if not names:
+            return None
+        index = self._index(names)
+        text = self.text
+        # Right after: the first name from the number on. A later one has a longer gap, which
+        # fails wherever this one's fails.
+        i = bisect_left(index.starts, num.end)
+        if i < len(names) and names[i].start < self.next_num_start(num) \
+                and clear_gap(text, num.end, names[i].start, after_words, True):
+            return None if _in_list(text, names, i) else names[i].name
+        # Right before: the nearest name after the previous number.
+        floor = self.prev_num_end(num)
+        for k in range(bisect_right(index.starts, num.start) - 1, -1, -1):
+            n = names[k]
+            if n.start < floor:
+                break
+            if n.end <= num.start and clear_gap(text, n.end, num.start, before_words, True):
+                return None if _in_list(text, names, k) else n.name
+        if self.respectively and num.start < self.respectively[0].start:
+            return None  # "99.9% and 99.3% on A and B, respectively" with only B known
+        if only_before:
+            count, only = index.distinct_before(num.start)
+        else:
+            count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
+        if count != 1 or only is None:
+            return None
+        if only.start > num.end:
+            owner = self._owner(only.start)  # "18.01 pp on CIFAR100, and 0.1 mAP on COCO": COCO is
+            if owner is not None and owner.start > num.end \
+                    and clear_gap(text, owner.end, only.start, 5, True):  # the later number's
+                return None
+        return only.name
+
+    def size_match(self, num: Num) -> str | None:
+        """A model picked by a size written right after the number ("+5.8% on the 1.4B scale")."""
+        tail = self.text[num.end : min(self.end, num.end + 40)].split()[:4]
+        for token in tail:
+            token = token.strip(".,;:()")
+            if not any(c.isdigit() for c in token):
+                continue
+            hits = {m.name for m in self.models if token.lower() in m.name.lower()}
+            if len(hits) == 1:
+                return hits.pop()
+        return None
+
+    # -- baselines -----------------------------------------------------------------------
+    def baseline(self, num: Num) -> str | None:
+        """The named baseline compared with: one right after the number (before the next
+        number), else the nearest before it that no other number has right after it."""
+        own = self._following_baseline(num)
+        if own is not None:
+            return own.name
+        if self._free_baselines is None:
+            taken = {id(b) for n in self.nums for b in [self._following_baseline(n)] if b is not None}
+            free = [b for b in self.baselines if id(b) not in taken]
+            # the last (by start) of those ending by an offset: a running maximum over ends
+            by_end = sorted(range(len(free)), key=lambda i: free[i].end)
+            best: list[Name] = []
+            top = -1
+            for i in by_end:
+                top = max(top, i)
+                best.append(free[top])
+            self._free_baselines = ([free[i].end for i in by_end], best)
+        ends, best = self._free_baselines
+        k = bisect_right(ends, num.start)
+        return best[k - 1].name if k else None
+
+    def _following_baseline(self, num: Num) -> Name | None:
+        i = bisect_left(self._baseline_starts, num.end)
+        if i < len(self.baselines) and self.baselines[i].start < self.next_num_start(num) \
+                and words(self.text, num.end, self.baselines[i].start) <= 10:
+            return self.baselines[i]
+        return None
+
+    # -- cues ----------------------------------------------------------------------------
+    def cue_near(self, num: Num, lo: int, hi: int) -> str | None:
+        """Direction (increase/decrease) of the change cue nearest the number within [lo, hi)."""
+        best, dist = None, None
+        for c in self.cue_index.between(lo, hi):
+            d = num.start - c.end if c.end <= num.start else c.start - num.end
+            if dist is None or d < dist:
+                best, dist = c.attrs.get("direction"), d
+        return best
+
+    def first_cue_from(self, pos: int) -> Hit | None:
+        i = self.cue_index.first_from(pos)
+        return self.cues[i] if i < len(self.cues) else None
+
+    def last_cue_by(self, pos: int) -> Hit | None:
+        """The last cue (by start) that ends by `pos`."""
+        for i in range(bisect_left(self.cue_index.starts, pos) - 1, -1, -1):
+            if self.cues[i].end <= pos:
+                return self.cues[i]
+        return None
+
+
+def _in_list(text: str, names: list[Name], i: int) -> bool:
+    """True when names[i] is one item of a list of names ("MATH-500, AIME24, and BeyondAIME")."""
+    if i > 0 and names[i - 1].end <= names[i].start and text[names[i - 1].end : names[i].start].strip() in JOINS:
+        return True
+    return i + 1 < len(names) and names[i].end <= names[i + 1].start \
+        and text[names[i].end : names[i + 1].start].strip() in JOINS
+
+
+def baseline_names(context, names: list[Name], cue_hits) -> list[Name]:
+    """Names right after a comparison cue ("over GRPO", "than Muon", "vs. DeepSeek-Prover")."""
+    text = context.text
+    starts = [n.start for n in names]
+    out = []
+    for c in cue_hits:
+        i = bisect_left(starts, c.end)
+        while i < len(names) and names[i].start - c.end <= 40:
+            n = names[i]
+            if n.field in ("models", "methods") and n.role != "proposed" \
+                    and clear_gap(text, c.end, n.start, 2, comma=True):
+                out.append(n)
+                break
+            i += 1
+    return out
+
+
+def sentences_of(context, nums: list[Num], hits, names: list[Name]) -> dict[tuple[int, int], Sentence]:
+    """One `Sentence` per sentence holding a number, with its names and cue hits."""
+    text = context.text
+    by_label: dict[str, list] = {}
+    for h in hits:
+        by_label.setdefault(h.label, []).append(h)
+    baselines = baseline_names(context, names, by_label.get("baseline", []))
+    indexes = [SpanIndex(xs) for xs in (names, baselines, by_label.get("cue", []), by_label.get("respectively", []))]
+    by_span: dict[tuple[int, int], list[Num]] = {}
+    for n in nums:
+        by_span.setdefault(n.sentence, []).append(n)
+    out: dict[tuple[int, int], Sentence] = {}
+    for span, s_nums in by_span.items():
+        s, e = span
+        out[span] = Sentence(text, span, s_nums, *(list(ix.between(s, e)) for ix in indexes))
+    return out
+
+
+def link(num: Num, sent: Sentence, resp: dict) -> dict:
+    """dataset / model / baseline of one number, from its own sentence."""
+    dataset = resp.get(("datasets", id(num)))
+    model = resp.get(("models", id(num)))
+    return {
+        "dataset": dataset.name if dataset else sent.named(sent.datasets, num),
+        "model": model.name if model else (sent.size_match(num) or sent.named(sent.models, num, 4, 3, only_before=True)),
+        "baseline": sent.baseline(num),
+    }
+
+
+def respective_names(sent: Sentence, nums: list[Num]) -> dict:
+    """("datasets"|"models", id(num)) -> Name for numbers paired by "respectively", or, without
+    it, by two lists of the same length in one clause ("14.4%, 15.7%, and 15.1% ... on the
+    Kodak, CLIC, and Tecnick datasets", "on R2R and REVERIE with +3.0% and +1.71%")."""
+    out = {}
+    datasets = sent.distinct(sent.datasets)
+    if len(datasets) >= 2:
+        out.update({("datasets", k): v for k, v in sent.respective(datasets, nums).items()})
+    models = sent.distinct(sent.models)
+    if len(models) >= 2 and len(datasets) < 2:
+        out.update({("models", k): v for k, v in sent.respective(models, nums).items()})
+    if not sent.respectively:
+        for field, names in (("datasets", sent.datasets), ("models", sent.models)):
+            for k, v in paired_lists(sent.text, names, nums).items():
+                out.setdefault((field, k), v)
+    return out

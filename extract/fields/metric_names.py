@@ -1,0 +1,109 @@
+"""Metric names for the metrics post-processor: the metric-name hits of a sentence, case-
+checked (a form metrics.tsv does not write is kept only when it is not all lower case, so
+"map" is not mAP), outside names and settings, longest first, with the modifiers written
+before them ("overall VQA accuracy", "median CPU inference latency") and plural heads that
+end a listed name ("collision rates").
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cache
+
+from extract.text import rx
+from extract.resources import data_dir
+from extract.resources.wordlists import load_word_list
+from extract.fields.quantities import glued
+from extract.fields.spans import SpanIndex, select_longest
+
+
+@dataclass
+class MetricName:
+    start: int
+    end: int
+    text: str
+    generic: bool
+    ambiguous: bool
+    speed: bool = False  # a speed or cost word: names only values with a unit (1.5 ms latency)
+
+
+
+def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[MetricName]:
+    """Metric-name hits: case-checked, outside names and settings, longest first, with the
+    modifiers written before them; a generic word right after a name ("AUPRO scores") is
+    part of that name, not a second one."""
+    text = context.text
+    found = []
+    for h in hits:
+        if h.label != "metric":
+            continue
+        if h.rule == "metrics.name" and h.text not in _written_forms() \
+                and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()):
+            continue
+        if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end) or glued(text, h.start, h.end):
+            continue
+        found.append(h)
+    chosen = select_longest(found)
+    name_ends = sorted(n.end for n in names.items)
+    modifiers = context.rule("metrics.modifiers")
+    owner = context.rule("metrics.symbol-owner")
+    out: list[MetricName] = []
+    for h in chosen:
+        generic = bool(h.attrs.get("generic"))
+        plural = bool(h.attrs.get("plural"))
+        if (generic or plural) and out and not text[out[-1].end : h.start].strip():
+            continue  # "AUPRO scores": part of the name before it
+        start = h.start
+        if plural:
+            start = _plural_name_start(text, h.start, h.end, context.sentence_of(h.start)[0])
+            if start is None:
+                continue
+        lo = max(context.sentence_of(h.start)[0], h.start - 60)
+        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
+        if m:
+            start = m.start()
+            # a dataset or model name before the metric is not a modifier: start after the last one
+            k = bisect_right(name_ends, h.start)
+            if k and name_ends[k - 1] > start:
+                start = name_ends[k - 1]
+            while start < h.start and text[start] in " -":
+                start += 1
+        name = text[start : h.end]
+        if len(name) == 1:  # a symbol again: "Cohen's κ = 0.75, κ = 0.68" are both Cohen's κ
+            name = next((m.text for m in reversed(out) if m.text.endswith(name)), name)
+        out.append(MetricName(start, h.end, name, generic and start == h.start,
+                              h.attrs.get("flags") == "ambiguous", bool(h.attrs.get("speed"))))
+    return out
+
+
+@cache
+def _written_forms() -> frozenset[str]:
+    """Every name and alias of metrics.tsv exactly as the list writes it."""
+    return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / "metrics.tsv") for f in e.forms)
+
+
+@cache
+def _listed_forms() -> frozenset[str]:
+    return frozenset(f.lower() for f in _written_forms())
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ses", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
+
+
+def _plural_name_start(text: str, start: int, end: int, floor: int) -> int | None:
+    """Where a listed name ends in this plural head ("collision rates" -> "collision rate"),
+    the start of that name; `start` when the head alone is listed ("accuracies"); else None."""
+    head = _singular(text[start:end].lower())
+    words_before = text[max(floor, start - 50) : start].split()
+    for n in (3, 2, 1):
+        if len(words_before) < n:
+            continue
+        candidate = " ".join(words_before[-n:] + [head]).lower()
+        if candidate in _listed_forms():
+            return text.rfind(words_before[-n], floor, start)
+    return start if head in _listed_forms() else None
