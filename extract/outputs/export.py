@@ -1,9 +1,12 @@
-"""Records as spreadsheet tables: CSV, TSV or XLSX (by the output's suffix), one row per
+"""Records as tables: CSV, TSV, XLSX or Parquet (by the output's suffix), one row per
 abstract (`wide`) or one row per mention (`long`).
 
-Cells that a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR)
-get a `'` in front: abstracts are text from the internet, and `=HYPERLINK(...)` in a
-title must stay text. Numbers stay numbers.
+Spreadsheet cells that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR
+first, also behind leading spaces, NBSP, zero-width characters or a BOM, which
+spreadsheets skip) get a `'` in front: abstracts are text from the internet, and
+`=HYPERLINK(...)` in a title must stay text. Numbers stay numbers. An XLSX cell holds at
+most 32,767 characters: a longer one is cut with a visible marker and counted. Parquet is
+for programs, not spreadsheets: its cells are the values as they are, typed.
 """
 from __future__ import annotations
 
@@ -18,19 +21,23 @@ from typing import Callable, Iterable, Iterator
 
 import regex
 
+from extract.extras import install_hint
 from extract.pipeline.records import BUILTIN_FIELDS
 
-FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx"}
+FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx", ".parquet": "parquet"}
 LAYOUTS = ("wide", "long")
 RECORD_COLUMNS = ("id", "source", "collection", "title")
 LONG_COLUMNS = ("id", "field", "name", "value", "value_high", "unit", "kind", "role", "qualifier", "dataset",
                 "model", "baseline", "long_form", "details", "text", "start", "end", "rule")
 JOIN = "; "
 
-# Full-width forms too: some spreadsheets read them as their ASCII twins.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+# Full-width forms too: some spreadsheets read them as their ASCII twins. Spaces (NBSP and
+# the other Unicode spaces) and format characters (zero-width space, word joiner, BOM) in
+# front are skipped by spreadsheets, so they do not hide a formula.
+_FORMULA = regex.compile(r"[\t\r]|[\s\p{Z}\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20]")
 _XLSX_MAX_ROWS = 1_048_576
 _XLSX_MAX_CELL = 32_767
+CUT_MARKER = " [cut: {:,} more characters]"
 _XLSX_BAD_CHARS = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 
 # Keys a long row shows in its own column, so `details` lists only the rest.
@@ -43,15 +50,23 @@ class ExportError(Exception):
 
 
 def table_format(path: str) -> str | None:
-    """`csv`, `tsv` or `xlsx` from the path's suffix; None for anything else (JSONL)."""
+    """`csv`, `tsv`, `xlsx` or `parquet` from the path's suffix; None for anything else (JSONL)."""
     return FORMATS.get(Path(path).suffix.lower())
 
 
 def safe_cell(value):
     """`value`, with a `'` in front when a spreadsheet would run it as a formula."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and _FORMULA.match(value):
         return "'" + value
     return value
+
+
+def cut_cell(value: str, limit: int) -> str:
+    """`value` cut to `limit` characters, the end replaced by a marker saying how much is gone."""
+    if len(value) <= limit:
+        return value
+    keep = limit - len(CUT_MARKER.format(len(value)))
+    return value[:keep] + CUT_MARKER.format(len(value) - keep)
 
 
 # -- layouts -------------------------------------------------------------------------------
@@ -65,8 +80,10 @@ class Layout:
         self.fields = tuple(fields)
         if layout == "wide":
             self.columns = RECORD_COLUMNS + tuple(c for f in self.fields for c in (f, f"{f}_count"))
+            self.types = {f"{f}_count": "int" for f in self.fields}
         else:
             self.columns = LONG_COLUMNS
+            self.types = {"value": "float", "value_high": "float", "start": "int", "end": "int"}
 
     def rows(self, record: dict) -> list[list]:
         if self.layout == "wide":
@@ -130,7 +147,7 @@ def _long_row(rid, field: str, m: dict) -> list:
 
 # -- writers -------------------------------------------------------------------------------
 class TableWriter:
-    """Writes records to a CSV, TSV or XLSX file in one layout."""
+    """Writes records to a CSV, TSV, XLSX or Parquet file in one layout."""
 
     def __init__(self, path: str, layout: Layout, fmt: str | None = None):
         self.path = path
@@ -141,13 +158,24 @@ class TableWriter:
             self._sheet = _XlsxSheet(path, layout)
         elif self.fmt in ("csv", "tsv"):
             self._sheet = _CsvSheet(path, "\t" if self.fmt == "tsv" else ",")
+        elif self.fmt == "parquet":
+            from extract.outputs.parquet import ParquetSheet
+
+            self._sheet = ParquetSheet(path, layout)
         else:
-            raise ExportError(f"{path}: unknown table format; name the file .csv, .tsv or .xlsx")
-        self._sheet.append(list(layout.columns))
+            raise ExportError(f"{path}: unknown table format; name the file .csv, .tsv, .xlsx or .parquet")
+        self._spreadsheet = self.fmt != "parquet"
+        if self._spreadsheet:
+            self._sheet.append(list(layout.columns))
+
+    @property
+    def cut_cells(self) -> int:
+        """Cells cut to the format's limit (XLSX only)."""
+        return getattr(self._sheet, "cut_cells", 0)
 
     def write(self, record: dict) -> None:
         for row in self.layout.rows(record):
-            self._sheet.append([safe_cell(v) for v in row])
+            self._sheet.append([safe_cell(v) for v in row] if self._spreadsheet else row)
             self.rows += 1
 
     def flush(self) -> None:
@@ -186,17 +214,26 @@ class _XlsxSheet:
         try:
             from openpyxl import Workbook
         except ImportError:
-            raise ExportError('XLSX needs openpyxl: pip install "abstract-extract[xlsx]" (or write .csv)') from None
+            raise ExportError(f'XLSX needs openpyxl: {install_hint("xlsx")} (or write .csv)') from None
         self._path = path
         self._book = Workbook(write_only=True)
         self._sheet = self._book.create_sheet("records" if layout.layout == "wide" else "mentions")
         self._rows = 0
+        self.cut_cells = 0
 
     def append(self, row: list) -> None:
         self._rows += 1
         if self._rows > _XLSX_MAX_ROWS:
             raise ExportError(f"{self._path}: XLSX holds at most {_XLSX_MAX_ROWS:,} rows; write .csv instead")
-        self._sheet.append([_xlsx_text(v) if isinstance(v, str) else v for v in row])
+        self._sheet.append([self._text(v) if isinstance(v, str) else v for v in row])
+
+    def _text(self, value: str) -> str:
+        # XML cannot hold control characters or lone surrogates; a cell holds 32,767 characters.
+        value = _XLSX_BAD_CHARS.sub("\ufffd", value)
+        if len(value) > _XLSX_MAX_CELL:
+            self.cut_cells += 1
+            return cut_cell(value, _XLSX_MAX_CELL)
+        return value
 
     def flush(self) -> None:
         pass  # an XLSX file is only complete when closed
@@ -207,17 +244,13 @@ class _XlsxSheet:
             self._book = None
 
 
-def _xlsx_text(value: str) -> str:
-    # XML cannot hold control characters or lone surrogates; a cell holds 32,767 characters.
-    return _XLSX_BAD_CHARS.sub("\ufffd", value)[:_XLSX_MAX_CELL]
-
-
 # -- export command ------------------------------------------------------------------------
 @dataclass
 class ExportSummary:
     records: int = 0
     rows: int = 0
     rejected: int = 0
+    cut_cells: int = 0  # cells cut to the format's limit, marked (XLSX: 32,767 characters)
 
 
 def table_fields(extra: Iterable[str] = ()) -> list[str]:
@@ -231,7 +264,7 @@ def export_records(source: str, output: str, layout: str = "wide",
     Lines that are not records are reported as `PATH:LINE: message` and skipped. Columns
     come from the first record, so rule-file fields (any extra list key) get columns too."""
     if table_format(output) is None:
-        raise ExportError(f"{output}: unknown table format; name the file .csv, .tsv or .xlsx")
+        raise ExportError(f"{output}: unknown table format; name the file .csv, .tsv, .xlsx or .parquet")
     summary = ExportSummary()
     records = _read_records(source, summary, report)
     first = next(records, None)
@@ -247,6 +280,7 @@ def export_records(source: str, output: str, layout: str = "wide",
             table.write(record)
             summary.records += 1
         summary.rows = table.rows
+    summary.cut_cells = table.cut_cells
     return summary
 
 
