@@ -51,5 +51,6 @@ def read_bibtex(stream: BinaryIO, source: str, stem: str) -> Iterator[Item]:
 
 def _why(block) -> str:
     error = getattr(block, "error", None)
-    message = str(error).strip().splitlines()[-1].strip() if error is not None and str(error).strip() else ""
-    return message or type(error).__name__ if error is not None else "syntax error"
+    text = getattr(error, "abort_reason", None) or (str(error) if error is not None else "")
+    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
+    return lines[-1].rstrip(".") if lines else type(error).__name__ if error is not None else "syntax error"
