@@ -65,7 +65,9 @@ def cut_cell(value: str, limit: int) -> str:
     """`value` cut to `limit` characters, the end replaced by a marker saying how much is gone."""
     if len(value) <= limit:
         return value
-    keep = limit - len(CUT_MARKER.format(len(value)))
+    keep = limit - len(CUT_MARKER.format(len(value)))  # the marker's count has at most this many digits
+    while len(CUT_MARKER.format(len(value) - keep)) + keep < limit:
+        keep += 1
     return value[:keep] + CUT_MARKER.format(len(value) - keep)
 
 

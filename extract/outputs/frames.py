@@ -20,6 +20,8 @@ def to_dataframe(records: Iterable, layout: str = "wide", fields: Iterable[str] 
         fields = table_fields(extra)
     plan = Layout(layout, fields)
     columns = typed_columns(plan, (row for r in dicts for row in plan.rows(r)))
-    dtypes = {"int": "int64", "float": "float64"}  # text columns: pandas' own string type
-    return pd.DataFrame({name: pd.Series(values, dtype=dtypes.get(plan.types.get(name)))
+    # Text columns: pandas 3's string type (what it reads Parquet strings as); pandas 2 keeps objects.
+    text = "str" if int(pd.__version__.split(".")[0]) >= 3 else None
+    dtypes = {"int": "int64", "float": "float64"}
+    return pd.DataFrame({name: pd.Series(values, dtype=dtypes.get(plan.types.get(name), text))
                          for name, values in columns.items()})
