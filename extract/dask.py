@@ -19,6 +19,7 @@ module starts none.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections import deque
 from typing import Iterable, Iterator
@@ -29,21 +30,30 @@ from extract.run.parallel import IN_FLIGHT_PER_JOB, WARM_UP, ChunkResult, Worker
 
 __all__ = ["extract_bag", "extract_partitions", "ClusterChunkExtractor", "ClusterError"]
 
-CONNECT_TIMEOUT = 30  # seconds to reach the scheduler, and then to see a first worker
+# Seconds to reach the scheduler, and then to see a first worker.
+CONNECT_TIMEOUT = float(os.environ.get("EXTRACT_SCHEDULER_TIMEOUT", "30"))
 
 # -- worker side: one extractor per process ------------------------------------------------
 _extractors: dict[tuple[str, ...], object] = {}
 _seen: dict[tuple[str, ...], int] = {}
 _lock = threading.Lock()
+_built = 0
+
+
+def built_extractors() -> int:
+    """How many extractors this process has built (one per rule set, however many partitions)."""
+    return _built
 
 
 def worker_extractor(rules_dirs: tuple[str, ...] = ()):
     """This process's `Extractor` for `rules_dirs`, built on first use."""
+    global _built
     rules_dirs = tuple(rules_dirs)
     if rules_dirs not in _extractors:
         from extract.pipeline.extractor import Extractor
 
         _extractors[rules_dirs] = Extractor(rules_dirs)
+        _built += 1
     return _extractors[rules_dirs]
 
 
