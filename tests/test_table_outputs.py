@@ -142,3 +142,22 @@ def test_run_reads_a_csv_and_writes_parquet(tmp_path):
     assert f"{src}:3: empty 'Summary' cell; row skipped" in proc.stderr and "Traceback" not in proc.stderr
     frame = pd.read_parquet(out)
     assert set(frame.id) == {"k1"} and 85.1 in list(frame.value)
+
+
+def test_run_summary_counts_cut_xlsx_cells(tmp_path):
+    pytest.importorskip("openpyxl", reason="XLSX needs the xlsx extra")
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "a", "title": "T" * 40_000, "abstract": "Code: https://github.com/a/b."}) + "\n")
+    proc = subprocess.run([sys.executable, "-m", "extract", "run", str(src), "-o", str(tmp_path / "o.xlsx"), "-j1"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "extract: 1 table cells were too long for the format and cut" in proc.stderr
+
+
+def test_format_overrides_the_suffix(tmp_path):
+    src = tmp_path / "export.txt"  # RIS saved with the wrong suffix
+    src.write_text("TY  - JOUR\nID  - r1\nAB  - Code at https://github.com/a/b.\nER  - \n")
+    proc = subprocess.run([sys.executable, "-m", "extract", "run", str(src), "--format", "ris", "-j1", "-q"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(line)["id"] for line in proc.stdout.splitlines()] == ["r1"]
