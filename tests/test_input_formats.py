@@ -252,6 +252,13 @@ def test_binary_content_is_refused_with_one_line(tmp_path, name):
     assert len(items) == 1 and isinstance(items[0], InputProblem) and "binary content" in str(items[0])
 
 
+def test_utf16_is_refused_with_a_hint(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_bytes("abstract\nText.\n".encode("utf-16"))
+    items = _items(path)
+    assert len(items) == 1 and "UTF-16" in str(items[0]) and "save it as UTF-8" in str(items[0])
+
+
 def test_header_less_text_keeps_its_first_abstract(tmp_path):
     path = tmp_path / "plain.txt"
     path.write_text("We propose FooNet, a model for long documents. It is fast.\n\n"

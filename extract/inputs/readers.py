@@ -234,6 +234,10 @@ def _read_stream(stream, source: str, stem: str, fmt: str | None, options: Input
     if fmt is not None and fmt not in FORMATS:
         yield InputProblem(source, 0, f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
         return
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield InputProblem(source, 0, "UTF-16 text (as Excel's 'Unicode text' saves it): nothing read; "
+                                      "save it as UTF-8")
+        return
     if _binary(head):
         yield InputProblem(source, 0, "binary content, not text: nothing read (inputs are text, JSON lines, "
                                       "CSV/TSV, BibTeX, RIS, Parquet, or any of them gzipped)")
