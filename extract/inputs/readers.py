@@ -60,9 +60,10 @@ def format_of(path: Path) -> str | None:
 
 
 def _format_of(path: Path) -> str | None:
-    """The formats the progress bar knows how to count (`text`, `jsonl`), else None."""
-    fmt = format_of(path)
-    return fmt if fmt in ("text", "jsonl") else None
+    """How the progress bar counts a file's rows: `jsonl` (a row a line: CSV/TSV too, give or
+    take the header), `text` (blank-line separated blocks: BibTeX and RIS too), or None."""
+    return {"csv": "jsonl", "tsv": "jsonl", "bib": "text", "ris": "text", "text": "text", "jsonl": "jsonl"}.get(
+        format_of(path) or "")
 
 
 def read_file(given: str, options: InputOptions = InputOptions()) -> Iterator[Item]:
