@@ -113,7 +113,10 @@ def test_zotero_bibtex(tmp_path, extractor):
     assert "Sparse Echo Routing" in [m.name for m in record.methods]
     assert [m.url for m in record.github] == ["https://github.com/acme/ser"]
     assert [m.name for m in record.datasets] == ["GSM8K"]
-    _check_offsets(extractor.extract(abstracts[1]))
+    # The LaTeX escape `\%` is read by the clean view; the offsets cover it in the field as read.
+    second = extractor.extract(abstracts[1])
+    _check_offsets(second)
+    assert [(m.value, m.unit, m.dataset, m.text) for m in second.metrics] == [(85.1, "%", "ImageNet-1K", r"85.1\%")]
 
 
 def test_ris_export(tmp_path, extractor):
