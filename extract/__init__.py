@@ -7,7 +7,7 @@ speedups and GitHub links, with offsets into the original text.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["Extractor", "build_pipeline", "Record", "clean", "compiled", "build", "__version__"]
+__all__ = ["Extractor", "build_pipeline", "Record", "clean", "to_dataframe", "compiled", "build", "__version__"]
 
 
 def compiled() -> bool:
@@ -35,6 +35,10 @@ def __getattr__(name: str):
         from extract.pipeline.records import Record
 
         return Record
+    if name == "to_dataframe":
+        from extract.outputs.frames import to_dataframe
+
+        return to_dataframe
     if name == "clean":
         from extract.text.cleantext import clean
 

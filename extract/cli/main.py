@@ -41,10 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="extract records from abstracts", epilog=EPILOG_RUN,
-                         description="Read abstracts (seeds-style .txt, .jsonl, directories, -, .gz) and write one JSON record per abstract.")
+                         description="Read abstracts (seeds-style .txt, JSONL incl. OpenAlex and Semantic Scholar rows, CSV/TSV, "
+                                     "BibTeX, RIS, Parquet; directories, -, .gz) and write one JSON record per abstract.")
     run.add_argument("inputs", nargs="+", metavar="INPUT", help="files, directories, or - for stdin")
     run.add_argument("-o", "--output", default="-",
-                     help="output file: JSONL, or a table by its suffix (.csv, .tsv, .xlsx) (default: JSONL on stdout)")
+                     help="output file: JSONL, or a table by its suffix (.csv, .tsv, .xlsx, .parquet) (default: JSONL on stdout)")
     run.add_argument("-j", "--jobs", type=_positive_int, default=None, metavar="N",
                      help="worker processes (default: all cores); the output is the same for every N")
     run.add_argument("--resume", action="store_true",
@@ -54,16 +55,21 @@ def _parser() -> argparse.ArgumentParser:
                      help="table outputs: one row per abstract (wide) or per mention (long)")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
     run.add_argument("--review", metavar="HTML", help="also write a review page of the records (needs -o FILE.jsonl)")
+    _add_input_args(run)
+    run.add_argument("--scheduler", metavar="ADDRESS",
+                     help="extract on a running Dask cluster (e.g. tcp://10.0.0.5:8786) instead of local worker "
+                          "processes; the records and their order are those of a local run (needs the dask extra)")
     _add_rules_arg(run)
     run.set_defaults(handler=cmd_run)
 
-    ex = sub.add_parser("export", help="write records as a spreadsheet table (CSV, TSV, XLSX)",
+    ex = sub.add_parser("export", help="write records as a table (CSV, TSV, XLSX, Parquet)",
                         epilog="example: extract export out.jsonl -o out.xlsx --layout long",
                         description="Turn records JSONL into a table: one row per abstract (wide) or per mention "
                                     "(long). The format follows the -o suffix; cells that would run as formulas "
                                     "are prefixed with '.")
     ex.add_argument("records", metavar="RECORDS", help="records JSONL written by `extract run` (.gz or - too)")
-    ex.add_argument("-o", "--output", required=True, help="table file: .csv, .tsv or .xlsx (needs the xlsx extra)")
+    ex.add_argument("-o", "--output", required=True,
+                    help="table file: .csv, .tsv, .xlsx (needs the xlsx extra) or .parquet (needs the parquet extra)")
     ex.add_argument("--layout", choices=("wide", "long"), default="wide",
                     help="one row per abstract with a column per field (wide), or one row per mention (long)")
     ex.set_defaults(handler=cmd_export)
@@ -92,6 +98,26 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _add_input_args(p: argparse.ArgumentParser) -> None:
+    from extract.inputs.options import FORMATS
+
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="read every input as this format (default: by suffix - .txt .jsonl .csv .tsv .bib .ris "
+                        ".parquet, each also .gz - else by content)")
+    p.add_argument("--text-column", metavar="NAME",
+                   help="CSV/TSV/Parquet column (or JSON key) of the abstract (default: the first of abstract, "
+                        "Abstract, AB, summary, text, ...)")
+    p.add_argument("--id-column", metavar="NAME", help="column or key of the id (default: id, paperId, corpusid, doi, ...)")
+    p.add_argument("--title-column", metavar="NAME", help="column or key of the title (default: title, TI, ...)")
+
+
+def _input_options(args):
+    from extract.inputs.options import InputOptions
+
+    return InputOptions(format=args.format, text_column=args.text_column, id_column=args.id_column,
+                        title_column=args.title_column)
+
+
 def _add_rules_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", action="append", default=[], metavar="DIR",
                    help="extra directory of rule files (repeatable); a file for an existing field extends it")
@@ -109,6 +135,7 @@ def _extractor(rules_dirs):
 
 
 def cmd_run(args) -> int:
+    from extract.extras import MissingExtra
     from extract.outputs.export import ExportError
     from extract.run.parallel import WorkerError, default_jobs
     from extract.run.progress import format_summary
@@ -121,11 +148,12 @@ def cmd_run(args) -> int:
     extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
     jobs = args.jobs or default_jobs()
     config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,
-                       resume=args.resume, layout=args.layout, progress=not args.quiet and sys.stderr.isatty())
+                       resume=args.resume, layout=args.layout, progress=not args.quiet and sys.stderr.isatty(),
+                       input_options=_input_options(args), scheduler=args.scheduler)
     stop_on_sigterm()
     try:
         summary = run(config, extractor=extractor if jobs == 1 else None)
-    except (RunError, ResumeError, WorkerError, ExportError) as exc:
+    except (RunError, ResumeError, WorkerError, ExportError, MissingExtra) as exc:
         raise UserError(str(exc)) from exc
     except OSError as exc:
         raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
@@ -141,6 +169,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_export(args) -> int:
+    from extract.extras import MissingExtra
     from extract.outputs.export import ExportError, export_records
 
     def report(message: str) -> None:
@@ -148,12 +177,15 @@ def cmd_export(args) -> int:
 
     try:
         summary = export_records(args.records, args.output, args.layout, report=report)
-    except ExportError as exc:
+    except (ExportError, MissingExtra) as exc:
         raise UserError(str(exc)) from exc
     except OSError as exc:
         raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
     print(f"extract: {summary.records} records exported as {summary.rows} rows to {args.output}, "
           f"{summary.rejected} rows rejected", file=sys.stderr)
+    if summary.cut_cells:
+        print(f"extract: {summary.cut_cells} cells were too long for the format and cut (marked with [cut])",
+              file=sys.stderr)
     return 1 if summary.rejected else 0
 
 

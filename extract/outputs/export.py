@@ -1,9 +1,12 @@
-"""Records as spreadsheet tables: CSV, TSV or XLSX (by the output's suffix), one row per
+"""Records as tables: CSV, TSV, XLSX or Parquet (by the output's suffix), one row per
 abstract (`wide`) or one row per mention (`long`).
 
-Cells that a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR)
-get a `'` in front: abstracts are text from the internet, and `=HYPERLINK(...)` in a
-title must stay text. Numbers stay numbers.
+Spreadsheet cells that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR
+first, also behind leading spaces, NBSP, zero-width characters or a BOM, which
+spreadsheets skip) get a `'` in front: abstracts are text from the internet, and
+`=HYPERLINK(...)` in a title must stay text. Numbers stay numbers. An XLSX cell holds at
+most 32,767 characters: a longer one is cut with a visible marker and counted. Parquet is
+for programs, not spreadsheets: its cells are the values as they are, typed.
 """
 from __future__ import annotations
 
@@ -14,123 +17,51 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 import regex
 
-from extract.pipeline.records import BUILTIN_FIELDS
+from extract.extras import install_hint
+from extract.outputs.layouts import (  # noqa: F401  (the table API, re-exported)
+    JOIN, LAYOUTS, LONG_COLUMNS, RECORD_COLUMNS, ExportError, Layout, describe, table_fields)
 
-FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx"}
-LAYOUTS = ("wide", "long")
-RECORD_COLUMNS = ("id", "source", "collection", "title")
-LONG_COLUMNS = ("id", "field", "name", "value", "value_high", "unit", "kind", "role", "qualifier", "dataset",
-                "model", "baseline", "long_form", "details", "text", "start", "end", "rule")
-JOIN = "; "
+FORMATS = {".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx", ".parquet": "parquet"}
 
-# Full-width forms too: some spreadsheets read them as their ASCII twins.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+# Full-width forms too: some spreadsheets read them as their ASCII twins. Spaces (NBSP and
+# the other Unicode spaces) and format characters (zero-width space, word joiner, BOM) in
+# front are skipped by spreadsheets, so they do not hide a formula.
+_FORMULA = regex.compile(r"[\t\r]|[\s\p{Z}\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20]")
 _XLSX_MAX_ROWS = 1_048_576
 _XLSX_MAX_CELL = 32_767
+CUT_MARKER = " [cut: {:,} more characters]"
 _XLSX_BAD_CHARS = regex.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
-
-# Keys a long row shows in its own column, so `details` lists only the rest.
-_NAME_KEY = {"metrics": "metric", "speedups": "aspect", "github": "url"}
-_SHOWN = frozenset(LONG_COLUMNS) | {"metric", "aspect", "url", "factor", "percent"}
-
-
-class ExportError(Exception):
-    """The table cannot be written (no openpyxl, an unknown suffix, too many rows)."""
 
 
 def table_format(path: str) -> str | None:
-    """`csv`, `tsv` or `xlsx` from the path's suffix; None for anything else (JSONL)."""
+    """`csv`, `tsv`, `xlsx` or `parquet` from the path's suffix; None for anything else (JSONL)."""
     return FORMATS.get(Path(path).suffix.lower())
 
 
 def safe_cell(value):
     """`value`, with a `'` in front when a spreadsheet would run it as a formula."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and _FORMULA.match(value):
         return "'" + value
     return value
 
 
-# -- layouts -------------------------------------------------------------------------------
-class Layout:
-    """Column names and rows for one layout over a fixed list of fields."""
-
-    def __init__(self, layout: str, fields: Iterable[str]):
-        if layout not in LAYOUTS:
-            raise ExportError(f"unknown layout {layout!r}; use one of: {', '.join(LAYOUTS)}")
-        self.layout = layout
-        self.fields = tuple(fields)
-        if layout == "wide":
-            self.columns = RECORD_COLUMNS + tuple(c for f in self.fields for c in (f, f"{f}_count"))
-        else:
-            self.columns = LONG_COLUMNS
-
-    def rows(self, record: dict) -> list[list]:
-        if self.layout == "wide":
-            row = [record.get(k) for k in RECORD_COLUMNS]
-            for f in self.fields:
-                items = record.get(f) or []
-                row += [JOIN.join(describe(f, m) for m in items), len(items)]
-            return [row]
-        return [_long_row(record.get("id"), f, m) for f in self.fields for m in record.get(f) or []]
-
-
-def describe(field: str, m: dict) -> str:
-    """One mention in a few words, for a wide cell: `76.0% pass rate (FormalMath-Lite)`."""
-    if field == "github":
-        return m.get("url") or m.get("text", "")
-    if field == "metrics":
-        return _result_text(_amount(m.get("value"), m.get("value_high"), m.get("unit"), m.get("kind")),
-                            m.get("metric"), m)
-    if field == "speedups":
-        if m.get("factor") is not None:
-            amount = _amount(m["factor"], m.get("value_high"), "x", None)
-        else:
-            amount = _amount(m.get("percent"), m.get("value_high"), m.get("unit") or "%", None)
-        return _result_text(amount, m.get("aspect"), m)
-    name = str(m.get("name") or m.get("text", ""))
-    return f"{name} (proposed)" if m.get("role") == "proposed" else name
-
-
-def _amount(value, high, unit, kind) -> str:
-    if value is None:
-        return "?"
-    text = f"{value}\u2013{high}" if high is not None else str(value)
-    if unit in ("%", "x", "×"):
-        text += unit
-    elif unit:
-        text += f" {unit}"
-    return {"increase": "+", "decrease": "-"}.get(kind, "") + text
-
-
-def _result_text(amount: str, what: str | None, m: dict) -> str:
-    text = " ".join(p for p in (m.get("qualifier"), amount, what) if p)
-    where = [p for p in (m.get("dataset"), m.get("model")) if p]
-    if m.get("baseline"):
-        where.append(f"vs {m['baseline']}")
-    return f"{text} ({', '.join(where)})" if where else text
-
-
-def _long_row(rid, field: str, m: dict) -> list:
-    row = dict.fromkeys(LONG_COLUMNS)
-    row.update({k: v for k, v in m.items() if k in row})
-    row["id"], row["field"] = rid, field
-    row["name"] = m.get(_NAME_KEY.get(field, "name"), m.get("name"))
-    if field == "speedups":
-        row["value"] = m["factor"] if m.get("factor") is not None else m.get("percent")
-        row["unit"] = m.get("unit") or ("x" if m.get("factor") is not None else "%")
-    details = [] if field == "github" else [  # a GitHub url says its owner and repo
-        f"{k}={v}" for k, v in m.items() if k not in _SHOWN and v not in (None, "", [], {})]
-    row["details"] = JOIN.join(details) or None
-    return list(row.values())
+def cut_cell(value: str, limit: int) -> str:
+    """`value` cut to `limit` characters, the end replaced by a marker saying how much is gone."""
+    if len(value) <= limit:
+        return value
+    keep = limit - len(CUT_MARKER.format(len(value)))  # the marker's count has at most this many digits
+    while len(CUT_MARKER.format(len(value) - keep)) + keep < limit:
+        keep += 1
+    return value[:keep] + CUT_MARKER.format(len(value) - keep)
 
 
 # -- writers -------------------------------------------------------------------------------
 class TableWriter:
-    """Writes records to a CSV, TSV or XLSX file in one layout."""
+    """Writes records to a CSV, TSV, XLSX or Parquet file in one layout."""
 
     def __init__(self, path: str, layout: Layout, fmt: str | None = None):
         self.path = path
@@ -141,13 +72,24 @@ class TableWriter:
             self._sheet = _XlsxSheet(path, layout)
         elif self.fmt in ("csv", "tsv"):
             self._sheet = _CsvSheet(path, "\t" if self.fmt == "tsv" else ",")
+        elif self.fmt == "parquet":
+            from extract.outputs.parquet import ParquetSheet
+
+            self._sheet = ParquetSheet(path, layout)
         else:
-            raise ExportError(f"{path}: unknown table format; name the file .csv, .tsv or .xlsx")
-        self._sheet.append(list(layout.columns))
+            raise ExportError(f"{path}: unknown table format; name the file .csv, .tsv, .xlsx or .parquet")
+        self._spreadsheet = self.fmt != "parquet"
+        if self._spreadsheet:
+            self._sheet.append(list(layout.columns))
+
+    @property
+    def cut_cells(self) -> int:
+        """Cells cut to the format's limit (XLSX only)."""
+        return getattr(self._sheet, "cut_cells", 0)
 
     def write(self, record: dict) -> None:
         for row in self.layout.rows(record):
-            self._sheet.append([safe_cell(v) for v in row])
+            self._sheet.append([safe_cell(v) for v in row] if self._spreadsheet else row)
             self.rows += 1
 
     def flush(self) -> None:
@@ -186,17 +128,26 @@ class _XlsxSheet:
         try:
             from openpyxl import Workbook
         except ImportError:
-            raise ExportError('XLSX needs openpyxl: pip install "abstract-extract[xlsx]" (or write .csv)') from None
+            raise ExportError(f'XLSX needs openpyxl: {install_hint("xlsx")} (or write .csv)') from None
         self._path = path
         self._book = Workbook(write_only=True)
         self._sheet = self._book.create_sheet("records" if layout.layout == "wide" else "mentions")
         self._rows = 0
+        self.cut_cells = 0
 
     def append(self, row: list) -> None:
         self._rows += 1
         if self._rows > _XLSX_MAX_ROWS:
             raise ExportError(f"{self._path}: XLSX holds at most {_XLSX_MAX_ROWS:,} rows; write .csv instead")
-        self._sheet.append([_xlsx_text(v) if isinstance(v, str) else v for v in row])
+        self._sheet.append([self._text(v) if isinstance(v, str) else v for v in row])
+
+    def _text(self, value: str) -> str:
+        # XML cannot hold control characters or lone surrogates; a cell holds 32,767 characters.
+        value = _XLSX_BAD_CHARS.sub("\ufffd", value)
+        if len(value) > _XLSX_MAX_CELL:
+            self.cut_cells += 1
+            return cut_cell(value, _XLSX_MAX_CELL)
+        return value
 
     def flush(self) -> None:
         pass  # an XLSX file is only complete when closed
@@ -207,22 +158,13 @@ class _XlsxSheet:
             self._book = None
 
 
-def _xlsx_text(value: str) -> str:
-    # XML cannot hold control characters or lone surrogates; a cell holds 32,767 characters.
-    return _XLSX_BAD_CHARS.sub("\ufffd", value)[:_XLSX_MAX_CELL]
-
-
 # -- export command ------------------------------------------------------------------------
 @dataclass
 class ExportSummary:
     records: int = 0
     rows: int = 0
     rejected: int = 0
-
-
-def table_fields(extra: Iterable[str] = ()) -> list[str]:
-    """The built-in fields, then fields added by rule files."""
-    return list(BUILTIN_FIELDS) + [f for f in extra if f not in BUILTIN_FIELDS]
+    cut_cells: int = 0  # cells cut to the format's limit, marked (XLSX: 32,767 characters)
 
 
 def export_records(source: str, output: str, layout: str = "wide",
@@ -231,7 +173,7 @@ def export_records(source: str, output: str, layout: str = "wide",
     Lines that are not records are reported as `PATH:LINE: message` and skipped. Columns
     come from the first record, so rule-file fields (any extra list key) get columns too."""
     if table_format(output) is None:
-        raise ExportError(f"{output}: unknown table format; name the file .csv, .tsv or .xlsx")
+        raise ExportError(f"{output}: unknown table format; name the file .csv, .tsv, .xlsx or .parquet")
     summary = ExportSummary()
     records = _read_records(source, summary, report)
     first = next(records, None)
@@ -247,6 +189,7 @@ def export_records(source: str, output: str, layout: str = "wide",
             table.write(record)
             summary.records += 1
         summary.rows = table.rows
+    summary.cut_cells = table.cut_cells
     return summary
 
 

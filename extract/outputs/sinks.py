@@ -1,4 +1,4 @@
-"""Record sinks: JSONL to a file or stdout, or a spreadsheet table (CSV, TSV, XLSX) chosen
+"""Record sinks: JSONL to a file or stdout, or a table (CSV, TSV, XLSX, Parquet) chosen
 by the output's suffix.
 
 JSONL lines are written whole and flushed one at a time, so a run stopped at any moment
@@ -42,6 +42,10 @@ class TableSink:
         self.path = path
         self._table = TableWriter(path, Layout(layout, table_fields(extra_fields)))
 
+    @property
+    def cut_cells(self) -> int:
+        return self._table.cut_cells
+
     def write(self, line: str) -> None:
         self._table.write(json.loads(line))
 
@@ -53,7 +57,7 @@ class TableSink:
 
 
 def output_format(path: str) -> str:
-    """`jsonl`, `csv`, `tsv` or `xlsx`: a table by its suffix, anything else JSONL."""
+    """`jsonl`, `csv`, `tsv`, `xlsx` or `parquet`: a table by its suffix, anything else JSONL."""
     return "jsonl" if path == "-" else table_format(path) or "jsonl"
 
 

@@ -103,6 +103,9 @@ def format_summary(summary, elapsed: float) -> list[str]:
         lines.append(f"extract: resumed: {summary.resumed} records were already in the output")
     if summary.failed:
         lines.append(f"extract: {summary.failed} abstracts failed to extract (records with an `error` key)")
+    if getattr(summary, "cut_cells", 0):
+        lines.append(f"extract: {summary.cut_cells} table cells were too long for the format and cut "
+                     "(marked with [cut]); the JSONL records hold them whole")
     if summary.mentions:
         lines.append("extract: mentions: " + ", ".join(f"{k} {v}" for k, v in summary.mentions.items()))
     return lines

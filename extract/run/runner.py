@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
-from extract.inputs.readers import Abstract, InputProblem, read_inputs
+from extract.inputs.readers import Abstract, InputOptions, InputProblem, read_inputs
 from extract.outputs.sinks import open_sink, output_format
 from extract.run.parallel import ChunkExtractor
 from extract.run.progress import Progress
@@ -37,6 +37,8 @@ class RunConfig:
     layout: str = "wide"  # for table outputs (.csv, .tsv, .xlsx)
     progress: bool = False  # draw a progress bar on stderr
     chunk_size: int = CHUNK_SIZE
+    input_options: InputOptions = InputOptions()  # --format and the --*-column choices
+    scheduler: str | None = None  # a Dask `distributed` scheduler's address: extract there, not in local workers
 
 
 @dataclass
@@ -48,6 +50,7 @@ class Summary:
     mentions: Counter = field(default_factory=Counter)
     interrupted: bool = False
     elapsed: float = 0.0
+    cut_cells: int = 0  # table cells cut to the format's limit (XLSX: 32,767 characters)
 
 
 def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None = None) -> Summary:
@@ -61,10 +64,9 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
     try:
         # Workers start before the progress bar: they are forked, and the bar runs threads.
-        with ChunkExtractor(config.rules_dirs, config.jobs, extractor) as engine, \
-                Progress(config.progress, config.inputs) as progress:
+        with _engine(config, extractor) as engine, Progress(config.progress, config.inputs) as progress:
             say = report or progress.write
-            items: Iterable = read_inputs(config.inputs)
+            items: Iterable = read_inputs(config.inputs, options=config.input_options)
             if point is not None:
                 items = skip_done(items, point, on_skip=lambda: _skipped(summary, progress))
             for result in engine.map(_chunks(items, config.chunk_size, summary, say, progress)):
@@ -81,8 +83,17 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
         summary.interrupted = True
     finally:
         sink.close()
+        summary.cut_cells = getattr(sink, "cut_cells", 0)
     summary.elapsed = time.perf_counter() - started
     return summary
+
+
+def _engine(config: RunConfig, extractor):
+    if config.scheduler:
+        from extract.dask import ClusterChunkExtractor
+
+        return ClusterChunkExtractor(config.scheduler, config.rules_dirs)
+    return ChunkExtractor(config.rules_dirs, config.jobs, extractor)
 
 
 def stop_on_sigterm() -> None:
