@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from extract import __version__
@@ -20,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        _check_environment()
         return args.handler(args)
     except BrokenPipeError:
         return 0
@@ -33,6 +35,17 @@ def main(argv: list[str] | None = None) -> int:
 
 class UserError(Exception):
     """A mistake in the command's arguments or files: printed as one line, no traceback."""
+
+
+def _check_environment() -> None:
+    """Settings read from the environment, checked before any work starts."""
+    if os.environ.get("EXTRACT_REGEX_TIMEOUT"):
+        from extract.engine.matching import regex_timeout
+
+        try:
+            regex_timeout()
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -6,11 +6,13 @@ whatever `jobs` is; workers only turn abstracts into JSON lines (see `parallel`)
 """
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from extract.inputs.readers import Abstract, InputProblem, read_inputs
@@ -56,6 +58,7 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     with `summary.interrupted` set; every record written so far is complete."""
     started = time.perf_counter()
     summary = Summary()
+    check_output_is_not_input(config.output, config.inputs)
     point = _resume_point(config, report)
     extra = load_ruleset(tuple(config.rules_dirs)).custom_fields()  # columns of a table output
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
@@ -92,6 +95,22 @@ def stop_on_sigterm() -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, interrupt)
+
+
+def check_output_is_not_input(output: str, inputs: Iterable[str]) -> None:
+    """Refuse an output that is one of the inputs, or inside an input directory: opening it
+    for writing would empty the input before it is read (or feed the run its own output)."""
+    if output == "-":
+        return
+    out = Path(output).resolve()
+    for given in inputs:
+        if given == "-":
+            continue
+        path = Path(given).resolve()
+        same = out == path or (out.exists() and path.exists() and os.path.samefile(out, path))
+        if same or (path.is_dir() and path in out.parents):
+            where = "is the input" if same else "is inside the input directory"
+            raise RunError(f"{output}: the output {where} {given}; choose another -o (nothing was written)")
 
 
 def _resume_point(config: RunConfig, report):
