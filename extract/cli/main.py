@@ -175,7 +175,7 @@ def cmd_eval(args) -> int:
     from extract.pipeline.records import BUILTIN_FIELDS
     from extract.evaluation.report import format_scores
 
-    gold = _read_jsonl(args.gold)
+    gold = _read_jsonl(args.gold, check=_gold_checker(args.rules))
     if args.pred:
         preds = {r.get("id"): r for r in _read_jsonl(args.pred)}
     else:
@@ -209,8 +209,22 @@ def cmd_schema(args) -> int:
     return 0
 
 
-def _read_jsonl(path: str) -> list[dict]:
-    """Gold or prediction rows; the first bad line stops the command with PATH:LINE."""
+def _gold_checker(rules_dirs):
+    """Checks a gold row against FIELDS.md and the fields of the rules in use."""
+    from extract.engine.rulefile import RuleFileError
+    from extract.engine.ruleset import load_ruleset
+    from extract.evaluation.goldcheck import check_gold_row
+
+    try:
+        fields = load_ruleset(tuple(rules_dirs)).output_fields()
+    except RuleFileError as exc:
+        raise UserError(str(exc)) from exc
+    return lambda row: check_gold_row(row, fields)
+
+
+def _read_jsonl(path: str, check=None) -> list[dict]:
+    """Gold or prediction rows; the first bad line stops the command with PATH:LINE.
+    `check(row)` raises ValueError for a row that is valid JSON but not a valid row."""
     rows = []
     try:
         with open(path, "rb") as fh:
@@ -227,6 +241,11 @@ def _read_jsonl(path: str) -> list[dict]:
                     raise UserError(f"{path}:{number}: not valid JSON ({exc.msg})") from exc
                 if not isinstance(row, dict) or "id" not in row:
                     raise UserError(f"{path}:{number}: expected a JSON object with an `id`")
+                if check is not None:
+                    try:
+                        check(row)
+                    except ValueError as exc:
+                        raise UserError(f"{path}:{number}: {exc}") from exc
                 rows.append(row)
     except OSError as exc:
         raise UserError(f"{path}: cannot read file: {exc.strerror or exc}") from exc
