@@ -120,13 +120,15 @@ def cmd_run(args) -> int:
     from extract.run.parallel import WorkerError, default_jobs
     from extract.run.progress import format_summary
     from extract.outputs.resume import ResumeError
-    from extract.run.runner import RunConfig, RunError, run, stop_on_sigterm
+    from extract.outputs.sinks import output_format
+    from extract.run.runner import RunConfig, RunError, run, stop_on_signals
 
     extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
     jobs = args.jobs or default_jobs()
     config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,
                        resume=args.resume, layout=args.layout, progress=not args.quiet and sys.stderr.isatty())
-    stop_on_sigterm()
+    resumable = args.output != "-" and output_format(args.output) == "jsonl"
+    stop_on_signals(resumable)
     try:
         summary = run(config, extractor=extractor if jobs == 1 else None)
     except (RunError, ResumeError, WorkerError, ExportError) as exc:
@@ -137,7 +139,13 @@ def cmd_run(args) -> int:
         for line in format_summary(summary, summary.elapsed):
             print(line, file=sys.stderr)
     if summary.interrupted:
-        print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
+        if resumable:
+            print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
+        elif args.output != "-":
+            print(f"extract: interrupted; {args.output} holds the records written so far (a table cannot be "
+                  "resumed: write JSONL with -o out.jsonl, resume that, then `extract export`)", file=sys.stderr)
+        else:
+            print("extract: interrupted", file=sys.stderr)
         return 130
     return 1 if summary.rejected or summary.failed else 0
 

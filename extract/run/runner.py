@@ -88,12 +88,22 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     return summary
 
 
-def stop_on_sigterm() -> None:
-    """Let `kill` (SIGTERM) stop a run as Ctrl-C does: cleanly, with a summary. For
-    commands, not libraries: it sets the process's signal handler."""
+def stop_on_signals(resumable: bool) -> None:
+    """Let `kill` (SIGTERM) stop a run as Ctrl-C does: cleanly, with a summary; and a second
+    Ctrl-C or SIGTERM stop it at once, whatever it is doing (records are flushed a line at
+    a time, so the output stays resumable). For commands, not libraries: it sets the
+    process's signal handlers."""
+    def hard_stop(signum, frame):
+        hint = " (finish with --resume)" if resumable else ""
+        os.write(2, f"extract: stopped at once on a second signal{hint}\n".encode())
+        os._exit(128 + signum)
+
     def interrupt(signum, frame):
+        signal.signal(signal.SIGINT, hard_stop)
+        signal.signal(signal.SIGTERM, hard_stop)
         raise KeyboardInterrupt
 
+    signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
 
