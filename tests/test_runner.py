@@ -1,6 +1,7 @@
 """Batch runs: the same bytes for any --jobs, exactly-once resume after a crash, progress counts."""
 import gzip
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from extract.run.progress import count_items, format_summary
+from extract.outputs.fingerprint import sidecar
 from extract.outputs.resume import ResumeError, prepare_resume
 from extract.run.runner import RunConfig, RunError, Summary, run
 
@@ -60,6 +62,15 @@ def test_jobs_and_memory_zones_give_the_same_bytes_in_input_order(tmp_path, monk
     assert summary.mentions["github"] == sum(len(r["github"]) for r in records) > 40
 
 
+def _crashed(out: Path, complete: Path, lines: int, torn: str) -> bytes:
+    """Leave at `out` what a run that crashed would have: the first `lines` records of
+    `complete` with a torn piece of the next one, and the run's fingerprint."""
+    shutil.copy(sidecar(str(complete)), sidecar(str(out)))
+    data = _cut(complete, lines, torn)
+    out.write_bytes(data)
+    return data
+
+
 def _cut(complete: Path, lines: int, torn: str) -> bytes:
     """The first `lines` records of `complete`, plus a torn piece of the next one."""
     kept = complete.read_bytes().splitlines(keepends=True)
@@ -75,7 +86,7 @@ def _cut(complete: Path, lines: int, torn: str) -> bytes:
 ])
 def test_resume_after_a_crash_writes_every_record_exactly_once(tmp_path, extractor, rows, complete, lines, torn):
     out = tmp_path / "out.jsonl"
-    out.write_bytes(_cut(complete, lines, torn))
+    _crashed(out, complete, lines, torn)
     summary, problems = _run(extractor, [SEEDS, rows], out, resume=True)
     assert out.read_bytes() == complete.read_bytes()
     assert (summary.resumed, summary.written) == (lines, 97 - lines)
@@ -85,7 +96,7 @@ def test_resume_after_a_crash_writes_every_record_exactly_once(tmp_path, extract
 
 def test_resume_in_parallel(tmp_path, rows, complete):
     out = tmp_path / "out.jsonl"
-    out.write_bytes(_cut(complete, 70, "half"))
+    _crashed(out, complete, 70, "half")
     summary, _ = _run(None, [SEEDS, rows], out, resume=True, jobs=2, chunk_size=5)
     assert out.read_bytes() == complete.read_bytes() and summary.written == 27
 
@@ -97,14 +108,13 @@ def test_resume_without_an_output_starts_it(tmp_path, extractor, rows, complete)
 
 
 @pytest.mark.parametrize("inputs, done, message", [
-    (["rows"], 60, r"out.jsonl:1: record '000_\w+#0' but input .*rows.jsonl:1 is 'dup'; cannot resume"),
-    (["seeds"], 97, r"out.jsonl: holds 97 records but the inputs give only 57"),
+    (["rows"], 60, r"out.jsonl: made by another run \(inputs .*seeds .*rows.jsonl then, .*rows.jsonl now\)"),
+    (["seeds"], 97, r"out.jsonl: made by another run \(inputs .*seeds .*rows.jsonl then, .*seeds now\)"),
 ])
 def test_resume_with_other_inputs_is_refused_and_changes_nothing(tmp_path, extractor, rows, complete, inputs, done,
                                                                  message):
     out = tmp_path / "out.jsonl"
-    before = _cut(complete, done, "none")
-    out.write_bytes(before)
+    before = _crashed(out, complete, done, "none")
     with pytest.raises(ResumeError, match=message):
         _run(extractor, [{"rows": rows, "seeds": SEEDS}[i] for i in inputs], out, resume=True)
     assert out.read_bytes() == before

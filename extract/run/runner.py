@@ -11,7 +11,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -19,6 +19,7 @@ from extract.inputs.readers import Abstract, InputProblem, read_inputs
 from extract.outputs.sinks import open_sink, output_format
 from extract.run.parallel import ChunkExtractor
 from extract.run.progress import Progress
+from extract.outputs.fingerprint import check_fingerprint, fingerprint, write_fingerprint
 from extract.outputs.resume import prepare_resume, skip_done
 from extract.engine.ruleset import load_ruleset
 
@@ -59,7 +60,11 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     started = time.perf_counter()
     summary = Summary()
     check_output_is_not_input(config.output, config.inputs)
-    point = _resume_point(config, report)
+    resumable = config.output != "-" and output_format(config.output) == "jsonl"
+    fp = fingerprint(config.inputs, config.rules_dirs) if resumable else None
+    point = _resume_point(config, report, fp)
+    if fp is not None and not (point is not None and point.fingerprinted):
+        write_fingerprint(config.output, fp)  # before the first record, so a crash leaves it
     extra = load_ruleset(tuple(config.rules_dirs)).custom_fields()  # columns of a table output
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
     try:
@@ -123,13 +128,14 @@ def check_output_is_not_input(output: str, inputs: Iterable[str]) -> None:
             raise RunError(f"{output}: the output {where} {given}; choose another -o (nothing was written)")
 
 
-def _resume_point(config: RunConfig, report):
+def _resume_point(config: RunConfig, report, fp: dict | None):
     if not config.resume:
         return None
-    if config.output == "-" or output_format(config.output) != "jsonl":
+    if fp is None:
         raise RunError("--resume needs a JSONL output file (-o out.jsonl); make tables from it afterwards "
                        "with `extract export`")
-    point = prepare_resume(config.output)
+    found = check_fingerprint(config.output, fp)  # before anything in the output is cut
+    point = replace(prepare_resume(config.output), fingerprinted=found)
     if point.dropped:
         (report or _stderr)(f"{config.output}: cut off a torn last line ({point.dropped} bytes); "
                             f"resuming after {point.done} complete records")
