@@ -61,6 +61,14 @@ def test_cli_refuses_an_output_that_is_an_input_with_one_line(tmp_path, abstract
     assert abstracts.read_text().count("\n") == 5
 
 
+def test_export_refuses_to_write_over_its_records(tmp_path, capsys):
+    records = tmp_path / "records.csv"  # records JSONL under a table's name
+    records.write_text('{"id": "a", "source": "s", "text": "x"}\n')
+    assert main(["export", str(records), "-o", str(records)]) == 2
+    assert "the output is the input" in _one_line_error(capsys)
+    assert records.read_text() == '{"id": "a", "source": "s", "text": "x"}\n'
+
+
 # -- resume checks the run it continues --------------------------------------------------------
 def _interrupted(extractor, inputs, out, keep, **options):
     """A finished run into `out`, cut back to its first `keep` records and half a line."""

@@ -152,13 +152,15 @@ def cmd_run(args) -> int:
 
 def cmd_export(args) -> int:
     from extract.outputs.export import ExportError, export_records
+    from extract.run.runner import RunError, check_output_is_not_input
 
     def report(message: str) -> None:
         print(message, file=sys.stderr)
 
     try:
+        check_output_is_not_input(args.output, [args.records])
         summary = export_records(args.records, args.output, args.layout, report=report)
-    except ExportError as exc:
+    except (ExportError, RunError) as exc:
         raise UserError(str(exc)) from exc
     except OSError as exc:
         raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
