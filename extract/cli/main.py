@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from extract import __version__
@@ -20,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        _check_environment()
         return args.handler(args)
     except BrokenPipeError:
         return 0
@@ -33,6 +35,17 @@ def main(argv: list[str] | None = None) -> int:
 
 class UserError(Exception):
     """A mistake in the command's arguments or files: printed as one line, no traceback."""
+
+
+def _check_environment() -> None:
+    """Settings read from the environment, checked before any work starts."""
+    if os.environ.get("EXTRACT_REGEX_TIMEOUT"):
+        from extract.engine.matching import regex_timeout
+
+        try:
+            regex_timeout()
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -140,7 +153,8 @@ def cmd_run(args) -> int:
     from extract.run.parallel import WorkerError, default_jobs
     from extract.run.progress import format_summary
     from extract.outputs.resume import ResumeError
-    from extract.run.runner import RunConfig, RunError, run, stop_on_sigterm
+    from extract.outputs.sinks import output_format
+    from extract.run.runner import RunConfig, RunError, run, stop_on_signals
 
     from extract.cli.review import check_run_review, write_run_review
 
@@ -150,7 +164,8 @@ def cmd_run(args) -> int:
     config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,
                        resume=args.resume, layout=args.layout, progress=not args.quiet and sys.stderr.isatty(),
                        input_options=_input_options(args), scheduler=args.scheduler)
-    stop_on_sigterm()
+    resumable = args.output != "-" and output_format(args.output) == "jsonl"
+    stop_on_signals(resumable)
     try:
         summary = run(config, extractor=extractor if jobs == 1 else None)
     except (RunError, ResumeError, WorkerError, ExportError, MissingExtra) as exc:
@@ -161,7 +176,13 @@ def cmd_run(args) -> int:
         for line in format_summary(summary, summary.elapsed):
             print(line, file=sys.stderr)
     if summary.interrupted:
-        print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
+        if resumable:
+            print("extract: interrupted; the same command with --resume finishes the job", file=sys.stderr)
+        elif args.output != "-":
+            print(f"extract: interrupted; {args.output} holds the records written so far (a table cannot be "
+                  "resumed: write JSONL with -o out.jsonl, resume that, then `extract export`)", file=sys.stderr)
+        else:
+            print("extract: interrupted", file=sys.stderr)
         return 130
     if args.review:
         write_run_review(args)
@@ -171,13 +192,15 @@ def cmd_run(args) -> int:
 def cmd_export(args) -> int:
     from extract.extras import MissingExtra
     from extract.outputs.export import ExportError, export_records
+    from extract.run.runner import RunError, check_output_is_not_input
 
     def report(message: str) -> None:
         print(message, file=sys.stderr)
 
     try:
+        check_output_is_not_input(args.output, [args.records])
         summary = export_records(args.records, args.output, args.layout, report=report)
-    except (ExportError, MissingExtra) as exc:
+    except (ExportError, MissingExtra, RunError) as exc:
         raise UserError(str(exc)) from exc
     except OSError as exc:
         raise UserError(f"{exc.filename or args.output}: cannot write: {exc.strerror or exc}") from exc
@@ -205,7 +228,7 @@ def cmd_eval(args) -> int:
     from extract.pipeline.records import BUILTIN_FIELDS
     from extract.evaluation.report import format_scores
 
-    gold = _read_jsonl(args.gold)
+    gold = _read_jsonl(args.gold, check=_gold_checker(args.rules))
     if args.pred:
         preds = {r.get("id"): r for r in _read_jsonl(args.pred)}
     else:
@@ -243,8 +266,22 @@ def cmd_schema(args) -> int:
     return 0
 
 
-def _read_jsonl(path: str) -> list[dict]:
-    """Gold or prediction rows; the first bad line stops the command with PATH:LINE."""
+def _gold_checker(rules_dirs):
+    """Checks a gold row against FIELDS.md and the fields of the rules in use."""
+    from extract.engine.rulefile import RuleFileError
+    from extract.engine.ruleset import load_ruleset
+    from extract.evaluation.goldcheck import check_gold_row
+
+    try:
+        fields = load_ruleset(tuple(rules_dirs)).output_fields()
+    except RuleFileError as exc:
+        raise UserError(str(exc)) from exc
+    return lambda row: check_gold_row(row, fields)
+
+
+def _read_jsonl(path: str, check=None) -> list[dict]:
+    """Gold or prediction rows; the first bad line stops the command with PATH:LINE.
+    `check(row)` raises ValueError for a row that is valid JSON but not a valid row."""
     rows = []
     try:
         with open(path, "rb") as fh:
@@ -261,6 +298,11 @@ def _read_jsonl(path: str) -> list[dict]:
                     raise UserError(f"{path}:{number}: not valid JSON ({exc.msg})") from exc
                 if not isinstance(row, dict) or "id" not in row:
                     raise UserError(f"{path}:{number}: expected a JSON object with an `id`")
+                if check is not None:
+                    try:
+                        check(row)
+                    except ValueError as exc:
+                        raise UserError(f"{path}:{number}: {exc}") from exc
                 rows.append(row)
     except OSError as exc:
         raise UserError(f"{path}: cannot read file: {exc.strerror or exc}") from exc

@@ -27,12 +27,20 @@ _TOKEN_ERROR = regex.compile(r"- \[pattern -> (\d+) -> ([^\]\s]+)(?: -> [^\]]*)?
 
 
 def regex_timeout() -> float:
-    """Seconds one regex rule may run on one document before it is stopped and reported."""
+    """Seconds one regex rule may run on one document before it is stopped and reported.
+    A setting that is not a number of seconds above 0 is a ValueError (one line): 0 or a
+    typo used to leave every rule timing out, or none, without a word."""
     value = os.environ.get(TIMEOUT_ENV)
-    try:
-        return float(value) if value else REGEX_TIMEOUT_S
-    except ValueError:
+    if not value:
         return REGEX_TIMEOUT_S
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < float("inf"):
+        raise ValueError(f"{TIMEOUT_ENV}={value}: expected a number of seconds above 0, e.g. 0.5 "
+                         f"(unset it for the default, {REGEX_TIMEOUT_S:g} s)")
+    return seconds
 
 
 def _timeout_for(rule_file: Path) -> float | None:

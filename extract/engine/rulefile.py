@@ -13,6 +13,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from extract.engine.safeyaml import parse_rule_yaml
+
 FLAG_NAMES = ("IGNORECASE", "MULTILINE", "DOTALL", "VERBOSE", "ASCII")
 # Id of a stand-in for a pattern that failed validation (kept so that indices map to lines).
 INVALID_PREFIX = "<invalid "
@@ -190,7 +192,7 @@ def check_rule_file(path: Path) -> tuple[LoadedRuleFile | None, list[RuleFileErr
     except (OSError, UnicodeDecodeError) as exc:
         return None, [RuleFileError(path, 0, f"cannot read rule file: {exc}")]
     try:
-        node, data = _parse(text)
+        node, data = parse_rule_yaml(text)  # refuses aliases, deep nesting, huge files
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -214,20 +216,6 @@ def check_rule_file(path: Path) -> tuple[LoadedRuleFile | None, list[RuleFileErr
     problems.sort(key=lambda p: p.line)
     loaded = LoadedRuleFile(path=path, spec=spec, lines=lines) if spec is not None else None
     return loaded, problems
-
-
-# libyaml's safe loader when PyYAML has it (about 15x faster), else the pure-Python one.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _parse(text: str) -> tuple[yaml.Node | None, Any]:
-    """The YAML node tree (for line numbers) and the data, from one safe parse."""
-    loader = _SAFE_LOADER(text)
-    try:
-        node = loader.get_single_node()
-        return node, (loader.construct_document(node) if node is not None else None)
-    finally:
-        loader.dispose()
 
 
 _UNION_TAGS = ("str", "ListFragment")

@@ -28,6 +28,7 @@ class ResumePoint:
     path: str
     done: int  # complete records already in the output
     dropped: int  # bytes of a torn last line that were cut off
+    fingerprinted: bool = False  # the output's run fingerprint was found and matched (fingerprint.py)
 
 
 def prepare_resume(path: str) -> ResumePoint:

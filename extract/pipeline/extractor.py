@@ -2,10 +2,12 @@
 `Extractor` that turns raw abstracts into validated records with offsets into the raw text."""
 from __future__ import annotations
 
+import regex
 import spacy
 from spacy.language import Language
 
 from extract.pipeline import components  # noqa: F401  (registers the factories)
+from extract.text import rx
 from extract.text.cleantext import clean
 from extract.engine.context import ID_KEY, PROBLEMS_KEY, STORE_KEY, TEXT_KEY, TITLE_KEY
 from extract.inputs.readers import Abstract
@@ -14,6 +16,21 @@ from extract.engine.ruleset import PIPELINE_ORDER, load_ruleset
 
 
 _RECORD_KEYS = frozenset(Record.model_fields)  # pydantic builds `model_fields` anew on each access
+_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+
+
+def _valid_unicode(text: str) -> str:
+    """`text` with every lone surrogate (a `\\ud800` escape in JSON input: half of a UTF-16
+    pair, not a character) replaced by U+FFFD, one char for one so offsets hold. spaCy and
+    UTF-8 cannot take them, and one used to empty the whole record; the record's `text` is
+    this text, so `text[start:end] == mention.text` still holds."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return rx.sub(_SURROGATE, "\ufffd", text)
 
 
 def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = True) -> Language:
@@ -47,22 +64,22 @@ class Extractor:
         self.problems: list[str] = []
 
     def extract(self, abstract: Abstract) -> Record:
-        view = clean(abstract.text)
+        raw, title = _valid_unicode(abstract.text), abstract.title and _valid_unicode(abstract.title)
+        view = clean(raw)
         doc = self.nlp.make_doc(view.text)
         doc.user_data[ID_KEY] = abstract.id
-        if abstract.title:
-            doc.user_data[TITLE_KEY] = abstract.title  # names in "NAME: subtitle" are the paper's own
+        if title:
+            doc.user_data[TITLE_KEY] = title  # names in "NAME: subtitle" are the paper's own
         doc.user_data[TEXT_KEY] = view.text  # == doc.text, which spaCy rebuilds on every access
         for _, component in self.components:
             doc = component(doc)
         self.problems.extend(doc.user_data.get(PROBLEMS_KEY, []))
         store = doc.user_data.get(STORE_KEY, {})
-        raw = abstract.text
         data = {
             "id": abstract.id,
             "source": abstract.source,
             "collection": abstract.collection,
-            "title": abstract.title,
+            "title": title,
             "text": raw,
         }
         for field in self.fields:

@@ -178,17 +178,30 @@ class ChunkExtractor:
         except BrokenProcessPool as exc:
             raise WorkerError("a worker process died (killed or out of memory?); "
                               "the records written so far are complete: finish with --resume") from exc
-        finally:
-            for future in pending:
-                future.cancel()
+        # Chunks still queued are dropped by close() or terminate() (__exit__); cancelling them
+        # here as well made terminate() race the pool's own clean-up (InvalidStateError).
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def terminate(self) -> None:
+        """Stop the workers now, dropping the chunks they hold (nothing of them was written).
+        Waiting for them instead kept an interrupted run alive for as long as its slowest
+        chunk, and a second Ctrl-C during that wait left it hanging at exit."""
+        if self._pool is not None:
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                if process.is_alive():
+                    process.terminate()
+            self._pool.shutdown(wait=False)
+            self._pool = None
+
     def __enter__(self) -> "ChunkExtractor":
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.terminate()

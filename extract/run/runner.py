@@ -6,17 +6,20 @@ whatever `jobs` is; workers only turn abstracts into JSON lines (see `parallel`)
 """
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from extract.inputs.readers import Abstract, InputOptions, InputProblem, read_inputs
 from extract.outputs.sinks import open_sink, output_format
 from extract.run.parallel import ChunkExtractor
 from extract.run.progress import Progress
+from extract.outputs.fingerprint import check_fingerprint, fingerprint, write_fingerprint
 from extract.outputs.resume import prepare_resume, skip_done
 from extract.engine.ruleset import load_ruleset
 
@@ -59,7 +62,12 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     with `summary.interrupted` set; every record written so far is complete."""
     started = time.perf_counter()
     summary = Summary()
-    point = _resume_point(config, report)
+    check_output_is_not_input(config.output, config.inputs)
+    resumable = config.output != "-" and output_format(config.output) == "jsonl"
+    fp = fingerprint(config.inputs, config.rules_dirs, _options(config)) if resumable else None
+    point = _resume_point(config, report, fp)
+    if fp is not None and not (point is not None and point.fingerprinted):
+        write_fingerprint(config.output, fp)  # before the first record, so a crash leaves it
     extra = load_ruleset(tuple(config.rules_dirs)).custom_fields()  # columns of a table output
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
     try:
@@ -88,6 +96,11 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     return summary
 
 
+def _options(config: RunConfig) -> dict:
+    """The input options that change records, for the run's fingerprint."""
+    return asdict(config.input_options)
+
+
 def _engine(config: RunConfig, extractor):
     if config.scheduler:
         from extract.dask import ClusterChunkExtractor
@@ -96,22 +109,49 @@ def _engine(config: RunConfig, extractor):
     return ChunkExtractor(config.rules_dirs, config.jobs, extractor)
 
 
-def stop_on_sigterm() -> None:
-    """Let `kill` (SIGTERM) stop a run as Ctrl-C does: cleanly, with a summary. For
-    commands, not libraries: it sets the process's signal handler."""
+def stop_on_signals(resumable: bool) -> None:
+    """Let `kill` (SIGTERM) stop a run as Ctrl-C does: cleanly, with a summary; and a second
+    Ctrl-C or SIGTERM stop it at once, whatever it is doing (records are flushed a line at
+    a time, so the output stays resumable). For commands, not libraries: it sets the
+    process's signal handlers."""
+    def hard_stop(signum, frame):
+        hint = " (finish with --resume)" if resumable else ""
+        os.write(2, f"extract: stopped at once on a second signal{hint}\n".encode())
+        os._exit(128 + signum)
+
     def interrupt(signum, frame):
+        signal.signal(signal.SIGINT, hard_stop)
+        signal.signal(signal.SIGTERM, hard_stop)
         raise KeyboardInterrupt
 
+    signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def _resume_point(config: RunConfig, report):
+def check_output_is_not_input(output: str, inputs: Iterable[str]) -> None:
+    """Refuse an output that is one of the inputs, or inside an input directory: opening it
+    for writing would empty the input before it is read (or feed the run its own output)."""
+    if output == "-":
+        return
+    out = Path(output).resolve()
+    for given in inputs:
+        if given == "-":
+            continue
+        path = Path(given).resolve()
+        same = out == path or (out.exists() and path.exists() and os.path.samefile(out, path))
+        if same or (path.is_dir() and path in out.parents):
+            where = "is the input" if same else "is inside the input directory"
+            raise RunError(f"{output}: the output {where} {given}; choose another -o (nothing was written)")
+
+
+def _resume_point(config: RunConfig, report, fp: dict | None):
     if not config.resume:
         return None
-    if config.output == "-" or output_format(config.output) != "jsonl":
+    if fp is None:
         raise RunError("--resume needs a JSONL output file (-o out.jsonl); make tables from it afterwards "
                        "with `extract export`")
-    point = prepare_resume(config.output)
+    found = check_fingerprint(config.output, fp)  # before anything in the output is cut
+    point = replace(prepare_resume(config.output), fingerprinted=found)
     if point.dropped:
         (report or _stderr)(f"{config.output}: cut off a torn last line ({point.dropped} bytes); "
                             f"resuming after {point.done} complete records")

@@ -38,7 +38,10 @@ def parse_number(text: str) -> float | None:
     m = rx.fullmatch(_NUMBER, s)
     if m:
         s = s.replace(",", "").replace(" ", "").replace("±", "")
-        return float(s)
+        try:
+            return float(s)
+        except ValueError:  # a digit `\d` knows and float() does not (U+116D6): not a number here
+            return None
     return word_value(s)
 
 
