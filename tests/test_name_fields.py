@@ -57,3 +57,19 @@ def test_models(extractor, text, expected):
 def test_model_family_and_size(extractor):
     (m,) = extractor.extract_text("We prune DeepSeek-V3-671B.").models
     assert (m.family, m.size) == ("DeepSeek", "671B")
+
+
+SNAKE = "Q" + "_x" * 30  # 30 `_x` parts: the old `models.sized` family pattern tried ~2^30 splits
+
+
+@pytest.mark.parametrize("text, expected", [
+    (f"The run {SNAKE}, then FooNet-7B was tuned.", ["FooNet-7B"]),
+    (f"We call {SNAKE}-7B on it.", [SNAKE + "-7B"]),
+])
+def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, text, expected):
+    """With a 1 s regex timeout on the built-in rules, a backtracking `before` would be stopped
+    and its match lost; a linear one finds the name."""
+    from extract import Extractor
+
+    monkeypatch.setenv("EXTRACT_REGEX_TIMEOUT", "1")
+    assert names(Extractor().extract_text(text), "models") == expected
