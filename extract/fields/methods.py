@@ -17,7 +17,20 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
-PROPOSING = ("methods.cue", "methods.named", "methods.ours")
+MODELS = "models.tsv"
+# Shapes that are never a method's name, whatever cue found them: a plural acronym names a
+# class (GPUs, LLMs); a hyphenated word ending in a participle is a modifier (LLM-augmented,
+# 3D-decoupled); a month and a day is a date (May 19).
+_PLURAL_ACRONYM = r"^\p{Lu}{2,}s$"
+_PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-\p{Ll}+ed$"
+_DATE = r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)[ ]\d{1,2}$"
+# Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
+_BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard)[ ]+[\"“]?$")
+# Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
+_COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
+_EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
+_NOT_A_NAME = regex.compile("|".join((_PLURAL_ACRONYM, _PARTICIPLE_COMPOUND, _DATE)))
+PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
 COMPONENTS = ("methods.component", "methods.component_paren")
 
 
@@ -41,20 +54,26 @@ def postprocess(doc, hits, context) -> list[dict]:
     cues = _cues(context)
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
-    taken = [m for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
-    blocked = [(m["start"], m["end"]) for m in taken]
-    blocked_keys = {name_key(m["name"]) for m in taken}
+    taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
+    blocked = [(m["start"], m["end"], f == "models") for f, m in taken]
+    blocked_keys = {name_key(m["name"]) for _, m in taken}
+    dataset_keys = {name_key(m["name"]) for f, m in taken if f == "datasets"}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     items: list[dict] = []
 
     def add(start, end, name, role, rule, priority, long_form=None):
         name = rx.sub(cues.leading_words, "", clean_name(name))
-        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or name_key(name) in blocked_keys:
+        # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
+        # too, unless the model list knows it: then the cue is about using it.
+        new_model = rule in PROPOSING and lexicon.lookup(MODELS, name) is None
+        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in dataset_keys:
+            return
+        if rx.search(_NOT_A_NAME, name):
             return
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
-                      "rule": rule, "priority": priority})
+                      "rule": rule, "priority": priority, "new_model": new_model})
 
     definitions = context.mentions("acronyms")
     for h in hits:
@@ -71,9 +90,12 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
-    for s, e, name, h, before in _component_hits(context, cues, proposes):
-        subject = h.rule == "methods.subject" and rx.match(cues.intro, before)
-        ours = h.rule in COMPONENTS and _proposed_here(before, cues)
+    own = _own_name_sentences(context, items)
+    for s, e, name, h, before in _component_hits(context, cues, proposes, own):
+        subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and _subject_is_new(text, h)
+        ours = h.rule in COMPONENTS and not rx.search(_BASE_BEFORE, before) and (
+            _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
+                                             and not rx.search(_COMPARED, before) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
@@ -83,13 +105,17 @@ def postprocess(doc, hits, context) -> list[dict]:
         _add_definition(d, items, context, cues, add)
 
     items = _merge(items, definitions)
-    items = [i for i in items if not any(i["start"] < be and bs < i["end"] for bs, be in blocked)]
+    items = [i for i in items if not any(i["start"] < be and bs < i["end"] and not (model and i["new_model"])
+                                         for bs, be, model in blocked)]
+    for i in items:
+        i.pop("new_model")
     return _one_per_name(items)
 
 
-def _component_hits(context, cues, proposes: bool):
+def _component_hits(context, cues, proposes: bool, own: set):
     """Named parts of the method, looked for only where they can count: in sentences with a
-    proposal cue, and as sentence subjects once the abstract proposes something."""
+    proposal cue or the paper's own method's name, and as sentence subjects once the abstract
+    proposes something."""
     text = context.text
     found = []
     words = [start for start, _ in context.phrase_spans("methods.ctx.proposal_words")]  # in text order
@@ -98,7 +124,7 @@ def _component_hits(context, cues, proposes: bool):
         # Every proposal cue starts at one of its first words: try it there, not everywhere.
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
-        if i < len(words) and words[i] < end:
+        if (i < len(words) and words[i] < end) or (start, end) in own:
             for rule in COMPONENTS:
                 found.extend(context.hits(rule, start, end))
     if proposes:
@@ -107,6 +133,28 @@ def _component_hits(context, cues, proposes: bool):
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
+
+
+def _own_name_sentences(context, items: list[dict]) -> set:
+    """Sentences that name a method the paper proposes: "By coupling an Identity Anchoring
+    strategy with a ... architecture, SynergyKGC reconciles ..." describes its parts."""
+    text = context.text
+    names = {i["name"] for i in items if i["role"] == "proposed" and len(i["name"]) > 2}
+    found = set()
+    for name in names:
+        at = _find_word(text, name)
+        while at:
+            found.add(context.sentence_of(at[0]))
+            nxt = _find_word(text[at[1]:], name)
+            at = (at[1] + nxt[0], at[1] + nxt[1]) if nxt else None
+    return found
+
+
+def _subject_is_new(text: str, h) -> bool:
+    """A Title Case subject is the paper's own only when it is not said to be existing
+    ("Existing EdgeAI deployments ...") and is not headed by a class ("Production LLM deployments ...")."""
+    s, e, name = h.groups.get("name", (h.start, h.end, h.text))
+    return not rx.match(_EXISTING_LEAD, text, s) and not lexicon.is_generic(name.rsplit(" ", 1)[-1])
 
 
 def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
