@@ -41,6 +41,10 @@ _DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|lea
 _MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|suites|environments|tasks|splits)\b)(?:\p{Lu}+s|\p{Ll}{3,}s)\b")
 # After a name: a measure, not data ("G-Eval score").
 _MEASURE_AFTER = regex.compile(r"[ ]+(?:scores?|metrics?|judges?)\b", regex.I)
+# What a result is reported on that is not data: processors and accelerators, imaging
+# modalities and shapes of a setting (3D, 2x, 8-bit).
+_HARDWARE = regex.compile(r"^(?:[CGTN]PUs?|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|M\d(?:\s?\w+)?|ARM\w*|FPGAs?|ASICs?|CT|MRI|\d+[DdXx]|\d+-bit)$")
+_SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughput|\d(?:\.\d+)?[x×][ ]")
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
@@ -85,6 +89,11 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
             if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
                 continue  # only "-bench" makes a lower-case word a name (tau-bench)
+            if h.rule == "datasets.result_on" and (rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name)
+                                                   or lexicon.lookup(METHODS, name) or len(name) < 3
+                                                   or _defined_as_other(name, definitions)
+                                                   or rx.search(_SPEED_CLAIM, text, context.sentence_of(s)[0], s)):
+                continue  # a speedup is claimed on a model or a device, not on data
             if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
                 continue
             if _acceptable(name):
