@@ -24,6 +24,17 @@ MODELS = "models.tsv"
 _PLURAL_ACRONYM = r"^\p{Lu}{2,}s$"
 _PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-\p{Ll}+ed$"
 _DATE = r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)[ ]\d{1,2}$"
+_NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
+# A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
+_INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
+_INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
+_KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
+_DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
+# A second name coordinated with a proposed one: "two core innovations: Inter-frame Motion
+# Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.
+_CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"
+_TITLE_NAME = rf"{_CAP_WORD}(?:[ ]{_CAP_WORD}){{1,4}}"
+_AND_NEXT = regex.compile(rf"\)?,?[ ]+and[ ]+(?:an?[ ]+|the[ ]+)?(?P<name>{_TITLE_NAME})(?=[ ]*[.,;:(])")
 # Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
 _BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard)[ ]+[\"“]?$")
 # Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
@@ -76,12 +87,19 @@ def postprocess(doc, hits, context) -> list[dict]:
                       "rule": rule, "priority": priority, "new_model": new_model})
 
     definitions = context.mentions("acronyms")
+    opening = []  # names after a sentence-opening "A/An ... noun," (kept once the abstract proposes)
     for h in hits:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         sentence = context.sentence_of(s)
         before = text[sentence[0] : s]
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule == "methods.noun_appositive":
+            lead = text[max(sentence[0], h.start - 60) : h.start]
+            if rx.search(_NEW_BEFORE, lead) and not rx.search(cues.existing, before):
+                add(s, e, name, "proposed", h.rule, h.priority)
+            elif rx.match(_INDEFINITE_OPENING, text, sentence[0], h.start):
+                opening.append((s, e, name, h))
         elif h.rule == "methods.appositive":
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
@@ -90,6 +108,9 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
+    for s, e, name, h in opening:
+        if proposes:
+            add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and _subject_is_new(text, h)
@@ -103,6 +124,10 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     for d in definitions:
         _add_definition(d, items, context, cues, add)
+    for i in [i for i in items if i["role"] == "proposed"]:
+        m = rx.match(_AND_NEXT, text, i["end"])
+        if m and lexicon.lookup(METHODS, m.group("name")) is None:
+            add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
     items = [i for i in items if not any(i["start"] < be and bs < i["end"] and not (model and i["new_model"])
@@ -229,7 +254,13 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if linked or same_name or introduced or (title and (_proposed_here(before, cues) if here is None else here)):
+    if rx.match(_DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])):
+        return  # "a Driver Simulated Gesture (DSG-18) dataset" is data
+    # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
+    # indefinite article before the expansion and a method noun after the acronym introduce it.
+    coined = (rx.search(_INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(_KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
+              and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
+    if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
