@@ -36,7 +36,7 @@ _CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"
 _TITLE_NAME = rf"{_CAP_WORD}(?:[ ]{_CAP_WORD}){{1,4}}"
 _AND_NEXT = regex.compile(rf"\)?,?[ ]+and[ ]+(?:an?[ ]+|the[ ]+)?(?P<name>{_TITLE_NAME})(?=[ ]*[.,;:(])")
 # Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
-_BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard)[ ]+[\"“]?$")
+_BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard|pretrained|pre-trained)[ ]+[\"“]?$")
 # Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
 _COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
 _EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")

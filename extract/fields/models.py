@@ -8,6 +8,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
+from extract.fields.model_lists import list_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -80,6 +81,10 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models").
     sure_sentences = {context.sentence_of(c[0]) for c in candidates}
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
+    spans = [(c[0], c[1]) for c in candidates]
+    for s, e in list_members(text, spans, context.sentence_of):
+        if not any(s < ce and cs < e for cs, ce in spans):
+            candidates.append((s, e, text[s:e], False, "models.list"))
     out, seen = [], set()
     for start, end, family, _, rule in _merge_adjacent(_longest_first(candidates), text):
         if rx.match(_BENCH_AFTER, text, end):
