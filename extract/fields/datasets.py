@@ -254,10 +254,22 @@ def _defined_datasets(definitions: list[dict], text: str, context, proposed: set
         end = max(d["end"], d["long_end"])
         if not (rx.search(_DATA_NOUN_END, d["long_form"]) or rx.match(_DATA_NOUN_NEXT, text, end)):
             continue
-        if not _acceptable(d["name"]) or not _is_coined(d["name"]):
+        if not _acceptable(d["name"]) or not _is_coined(d["name"]) or not _names_a_dataset(d):
             continue
         first = min(d["start"], d["long_start"])
         if _introduced_here(text, context.sentence_of(first)[0], first):
             proposed.add(name_key(d["name"]))
         out.append((d["start"], d["end"], d["name"], "datasets.acronym"))
     return out
+
+
+_SMALL_WORDS = frozenset(("of", "for", "and", "in", "on", "the", "a", "an", "with", "to", "from", "via", "by"))
+
+
+def _names_a_dataset(d: dict) -> bool:
+    """A defined acronym names one dataset when its expansion is a Title Case name; a lower-case
+    one names a kind ("out-of-distribution (OOD) benchmark", "question-answer (QA) dataset"),
+    and so do short task acronyms (VQA, MCQ) whatever their case."""
+    words = [w for w in d["long_form"].split() if w.lower() not in _SMALL_WORDS]
+    title = bool(words) and all(w[:1].isupper() or w[:1].isdigit() for w in words)
+    return title and (len(d["name"]) >= 4 or any(ch.isdigit() or ch.islower() for ch in d["name"]))

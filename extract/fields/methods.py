@@ -19,14 +19,15 @@ from extract.text.names import clean_name, name_key
 METHODS = "methods.tsv"
 MODELS = "models.tsv"
 # Shapes that are never a method's name, whatever cue found them: a plural acronym names a
-# class (GPUs, LLMs); a hyphenated word ending in a participle is a modifier (LLM-augmented,
-# 3D-decoupled); a month and a day is a date (May 19).
+# class (GPUs, LLMs); a hyphenated word ending in a participle or an adjective is a modifier
+# (LLM-augmented, 3D-decoupled, RL-free, RPC-aware); a month and a day is a date (May 19).
 _PLURAL_ACRONYM = r"^\p{Lu}{2,}s$"
-_PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-\p{Ll}+ed$"
+_PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-(?:\p{Ll}+ed|free|friendly|aware|agnostic|specific|centric|native|ready)$"
 _DATE = r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)[ ]\d{1,2}$"
 _NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 _INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
+_DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
 _INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 _KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 _DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
@@ -34,6 +35,7 @@ _DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|lea
 # Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.
 _CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"
 _TITLE_NAME = rf"{_CAP_WORD}(?:[ ]{_CAP_WORD}){{1,4}}"
+_TITLE_NAME_RX = regex.compile(_TITLE_NAME)  # a part named in a sentence that names the method is Title Case
 _AND_NEXT = regex.compile(rf"\)?,?[ ]+and[ ]+(?:an?[ ]+|the[ ]+)?(?P<name>{_TITLE_NAME})(?=[ ]*[.,;:(])")
 # Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
 _BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard|pretrained|pre-trained)[ ]+[\"“]?$")
@@ -79,8 +81,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         new_model = rule in PROPOSING and lexicon.lookup(MODELS, name) is None
         if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in dataset_keys:
             return
-        if rx.search(_NOT_A_NAME, name):
-            return
+        if rx.search(_NOT_A_NAME, name) or (rule in PROPOSING and rx.match(_DATA_APPOSITIVE, text, end)):
+            return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
@@ -116,7 +118,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and _subject_is_new(text, h)
         ours = h.rule in COMPONENTS and not rx.search(_BASE_BEFORE, before) and (
             _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
-                                             and not rx.search(_COMPARED, before) and not rx.search(cues.existing, before)))
+                                             and rx.fullmatch(_TITLE_NAME_RX, name) is not None
+                                             and not rx.search(_COMPARED, before + name) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
