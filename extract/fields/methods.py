@@ -28,6 +28,9 @@ _NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ 
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 _INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
 _DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
+# After "our X": nouns that make X a modifier of something that is not a method.
+_NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
+_SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
 _INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 _KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 _DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
@@ -68,9 +71,11 @@ def postprocess(doc, hits, context) -> list[dict]:
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
     taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
-    blocked = [(m["start"], m["end"], f == "models") for f, m in taken]
+    # A model mention of a family the list does not know (WebSight-7B), or a coined derivative
+    # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
+    blocked = [(m["start"], m["end"], f == "models" and _maybe_new_model(m)) for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
-    dataset_keys = {name_key(m["name"]) for f, m in taken if f == "datasets"}
+    hard_keys = {name_key(m["name"]) for f, m in taken if not (f == "models" and _maybe_new_model(m))}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     items: list[dict] = []
 
@@ -79,7 +84,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
         new_model = rule in PROPOSING and lexicon.lookup(MODELS, name) is None
-        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in dataset_keys:
+        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in hard_keys:
             return
         if rx.search(_NOT_A_NAME, name) or (rule in PROPOSING and rx.match(_DATA_APPOSITIVE, text, end)):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
@@ -94,6 +99,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         sentence = context.sentence_of(s)
         before = text[sentence[0] : s]
+        if h.rule == "methods.ours" and (rx.match(_NOT_OURS_AFTER, text, e) or rx.fullmatch(_SHORT_CAPS, name)):
+            continue  # "our UAV dataset", "our OLLM analysis", "our constant KV cache"
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
@@ -161,6 +168,15 @@ def _component_hits(context, cues, proposes: bool, own: set):
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
+
+
+def _maybe_new_model(m: dict) -> bool:
+    if lexicon.lookup(MODELS, m["name"]) is not None:
+        return False
+    return lexicon.lookup(MODELS, m.get("family") or m["name"]) is None or bool(rx.search(_DERIVED_NAME, m["name"]))
+
+
+_DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
 
 
 def _own_name_sentences(context, items: list[dict]) -> set:
