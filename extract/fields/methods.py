@@ -31,6 +31,14 @@ _DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ 
 # After "our X": nouns that make X a modifier of something that is not a method.
 _NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 _SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
+# Right before a passive's subject: the sentence start, a comma, an article; or the bracket
+# of an acronym whose expansion is the subject ("a ... channel model (STCM) was introduced").
+_SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
+_EARLIER = regex.compile(r"\b(?:[Pp]reviously|[Oo]riginally|[Rr]ecent(?:ly)?|[Ee]arlier|[Tt]raditionally|[Ee]xisting)\b")
+_DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$")
+_FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
+# Names of measures: a proposed name coordinated with one of these is a metric.
+_MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
 _INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 _KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 _DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
@@ -99,12 +107,16 @@ def postprocess(doc, hits, context) -> list[dict]:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         sentence = context.sentence_of(s)
         before = text[sentence[0] : s]
+        if h.rule == "methods.passive" and not _passive_subject(text, sentence[0], s, e, name):
+            continue
         if h.rule == "methods.ours" and (rx.match(_NOT_OURS_AFTER, text, e) or rx.fullmatch(_SHORT_CAPS, name)):
             continue  # "our UAV dataset", "our OLLM analysis", "our constant KV cache"
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
             lead = text[max(sentence[0], h.start - 60) : h.start]
+            if rx.search(_EARLIER, before):
+                continue  # "A recent approach, FOVER, trains ..."
             if rx.search(_NEW_BEFORE, lead) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
             elif rx.match(_INDEFINITE_OPENING, text, sentence[0], h.start):
@@ -136,7 +148,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         _add_definition(d, items, context, cues, add)
     for i in [i for i in items if i["role"] == "proposed"]:
         m = rx.match(_AND_NEXT, text, i["end"])
-        if m and lexicon.lookup(METHODS, m.group("name")) is None:
+        if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(_MEASURE_HEAD, m.group("name")):
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
@@ -168,6 +180,16 @@ def _component_hits(context, cues, proposes: bool, own: set):
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
+
+
+def _passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:
+    """"X is proposed" proposes X when X is the sentence's subject (after its start, a comma or
+    an article: not "a framework inspired by X is proposed"), is not said to be earlier work
+    ("Previously, X was proposed"), is not data ("X is built from public ..." / a data-shaped
+    name), and is not an object of "for" or "of"."""
+    before = text[sentence_start:s]
+    return (bool(rx.search(_SUBJECT_BEFORE, before)) and not rx.search(_EARLIER, before)
+            and not rx.search(_DATA_SHAPED, name) and not rx.match(_FROM_DATA_AFTER, text, e))
 
 
 def _maybe_new_model(m: dict) -> bool:
