@@ -9,8 +9,9 @@ from extract.fields import lexicon
 from extract.text import rx
 
 # One list member: a coined token (inner capital, digit) or up to three capitalised words.
-_TOKEN = r"[\p{L}\d][\p{L}\d.+]*(?:-[\p{L}\d.+]+)*"
-_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d.+-]*){{0,2}}"
+# A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
+_TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
+_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
 # What lies between two models of one list: separators and other members.
 _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
@@ -52,5 +53,7 @@ def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _name_shaped(item: str) -> bool:
+    if " " in item and not item[:1].isupper() and not item[:1].isdigit():
+        return False  # "standalone Vision Transformers"
     return bool(rx.search(_COINED, item)) and not lexicon.is_generic(item) and not any(
         lexicon.lookup(f, item) for f in ("datasets.tsv", "methods.tsv", "metrics.tsv"))
