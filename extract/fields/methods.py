@@ -31,6 +31,13 @@ _DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ 
 # After "our X": nouns that make X a modifier of something that is not a method.
 _NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 _SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
+# Between "our" and the name: earlier work of the authors, or a data noun.
+_OURS_NOT_NEW = regex.compile(r"\b(?:previous|prior|earlier|data ?sets?|benchmarks?|corpus)\b")
+_CAPITAL_OR_DIGIT = regex.compile(r"[\p{Lu}\d]")
+_SHORT_CAPS4 = regex.compile(r"\p{Lu}{2,4}")
+# A short acronym in the appositive of a proposed name names its class: "SimMIA, a robust MIA framework".
+_CLASS_IN_APPOSITIVE = regex.compile(r",[ ](?:a|an)[ ](?:[\w-]+[ ]){0,3}$")
+_ORDINAL = r"^\d+(?:st|nd|rd|th)$"
 # Right before a passive's subject: the sentence start, a comma, an article; or the bracket
 # of an acronym whose expansion is the subject ("a ... channel model (STCM) was introduced").
 _SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
@@ -53,7 +60,7 @@ _BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmente
 # Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
 _COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
 _EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
-_NOT_A_NAME = regex.compile("|".join((_PLURAL_ACRONYM, _PARTICIPLE_COMPOUND, _DATE)))
+_NOT_A_NAME = regex.compile("|".join((_PLURAL_ACRONYM, _PARTICIPLE_COMPOUND, _DATE, _ORDINAL)))
 PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
 COMPONENTS = ("methods.component", "methods.component_paren")
 
@@ -109,8 +116,10 @@ def postprocess(doc, hits, context) -> list[dict]:
         before = text[sentence[0] : s]
         if h.rule == "methods.passive" and not _passive_subject(text, sentence[0], s, e, name):
             continue
-        if h.rule == "methods.ours" and (rx.match(_NOT_OURS_AFTER, text, e) or rx.fullmatch(_SHORT_CAPS, name)):
-            continue  # "our UAV dataset", "our OLLM analysis", "our constant KV cache"
+        if h.rule == "methods.ours" and (rx.match(_NOT_OURS_AFTER, text, e) or rx.fullmatch(_SHORT_CAPS, name)
+                                         or rx.search(_OURS_NOT_NEW, text, h.start, s)
+                                         or (text[s - 1 : s] in "\"“" and not rx.search(_CAPITAL_OR_DIGIT, name))):
+            continue  # "our UAV dataset", "our previous MiniMax-Text-01 model", "our dataset TASERTab", our "coarse-to-fine"
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
@@ -135,6 +144,8 @@ def postprocess(doc, hits, context) -> list[dict]:
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and _subject_is_new(text, h)
+        if h.rule == "methods.component" and rx.fullmatch(_SHORT_CAPS4, name) and rx.search(_CLASS_IN_APPOSITIVE, before):
+            continue
         ours = h.rule in COMPONENTS and not rx.search(_BASE_BEFORE, before) and (
             _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
                                              and rx.fullmatch(_TITLE_NAME_RX, name) is not None
