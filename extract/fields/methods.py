@@ -11,56 +11,12 @@ from types import SimpleNamespace
 
 import regex
 
-from extract.fields import lexicon
+from extract.fields import lexicon, method_shapes as shapes
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
-MODELS = "models.tsv"
-# Shapes that are never a method's name, whatever cue found them: a plural acronym names a
-# class (GPUs, LLMs); a hyphenated word ending in a participle or an adjective is a modifier
-# (LLM-augmented, 3D-decoupled, RL-free, RPC-aware); a month and a day is a date (May 19).
-_PLURAL_ACRONYM = r"^\p{Lu}{2,}s$"
-_PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-(?:\p{Ll}+ed|free|friendly|aware|agnostic|specific|centric|native|ready)$"
-_DATE = r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)[ ]\d{1,2}$"
-_NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
-# A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
-_INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
-_DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
-# After "our X": nouns that make X a modifier of something that is not a method.
-_NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
-_SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
-# Between "our" and the name: earlier work of the authors, or a data noun.
-_OURS_NOT_NEW = regex.compile(r"\b(?:previous|prior|earlier|data ?sets?|benchmarks?|corpus)\b")
-_CAPITAL_OR_DIGIT = regex.compile(r"[\p{Lu}\d]")
-_SHORT_CAPS4 = regex.compile(r"\p{Lu}{2,4}")
-# A short acronym in the appositive of a proposed name names its class: "SimMIA, a robust MIA framework".
-_CLASS_IN_APPOSITIVE = regex.compile(r",[ ](?:a|an)[ ](?:[\w-]+[ ]){0,3}$")
-_ORDINAL = r"^\d+(?:st|nd|rd|th)$"
-# Right before a passive's subject: the sentence start, a comma, an article; or the bracket
-# of an acronym whose expansion is the subject ("a ... channel model (STCM) was introduced").
-_SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
-_EARLIER = regex.compile(r"\b(?:[Pp]reviously|[Oo]riginally|[Rr]ecent(?:ly)?|[Ee]arlier|[Tt]raditionally|[Ee]xisting)\b")
-_DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$")
-_FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
-# Names of measures: a proposed name coordinated with one of these is a metric.
-_MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
-_INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
-_KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
-_DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
-# A second name coordinated with a proposed one: "two core innovations: Inter-frame Motion
-# Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.
-_CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"
-_TITLE_NAME = rf"{_CAP_WORD}(?:[ ]{_CAP_WORD}){{1,4}}"
-_TITLE_NAME_RX = regex.compile(_TITLE_NAME)  # a part named in a sentence that names the method is Title Case
-_AND_NEXT = regex.compile(rf"\)?,?[ ]+and[ ]+(?:an?[ ]+|the[ ]+)?(?P<name>{_TITLE_NAME})(?=[ ]*[.,;:(])")
-# Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
-_BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard|pretrained|pre-trained)[ ]+[\"“]?$")
-# Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
-_COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
-_EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
-_NOT_A_NAME = regex.compile("|".join((_PLURAL_ACRONYM, _PARTICIPLE_COMPOUND, _DATE, _ORDINAL)))
 PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
 COMPONENTS = ("methods.component", "methods.component_paren")
 
@@ -88,9 +44,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
     # A model mention of a family the list does not know (WebSight-7B), or a coined derivative
     # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
-    blocked = [(m["start"], m["end"], f == "models" and _maybe_new_model(m)) for f, m in taken]
+    blocked = [(m["start"], m["end"], f == "models" and shapes.maybe_new_model(m)) for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
-    hard_keys = {name_key(m["name"]) for f, m in taken if not (f == "models" and _maybe_new_model(m))}
+    hard_keys = {name_key(m["name"]) for f, m in taken if not (f == "models" and shapes.maybe_new_model(m))}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     items: list[dict] = []
 
@@ -98,10 +54,10 @@ def postprocess(doc, hits, context) -> list[dict]:
         name = rx.sub(cues.leading_words, "", clean_name(name))
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
-        new_model = rule in PROPOSING and lexicon.lookup(MODELS, name) is None
+        new_model = rule in PROPOSING and lexicon.lookup(shapes.MODELS, name) is None
         if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in hard_keys:
             return
-        if rx.search(_NOT_A_NAME, name) or (rule in PROPOSING and rx.match(_DATA_APPOSITIVE, text, end)):
+        if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
@@ -114,21 +70,21 @@ def postprocess(doc, hits, context) -> list[dict]:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         sentence = context.sentence_of(s)
         before = text[sentence[0] : s]
-        if h.rule == "methods.passive" and not _passive_subject(text, sentence[0], s, e, name):
+        if h.rule == "methods.passive" and not shapes.passive_subject(text, sentence[0], s, e, name):
             continue
-        if h.rule == "methods.ours" and (rx.match(_NOT_OURS_AFTER, text, e) or rx.fullmatch(_SHORT_CAPS, name)
-                                         or rx.search(_OURS_NOT_NEW, text, h.start, s)
-                                         or (text[s - 1 : s] in "\"“" and not rx.search(_CAPITAL_OR_DIGIT, name))):
+        if h.rule == "methods.ours" and (rx.match(shapes.NOT_OURS_AFTER, text, e) or rx.fullmatch(shapes.SHORT_CAPS, name)
+                                         or rx.search(shapes.OURS_NOT_NEW, text, h.start, s)
+                                         or (text[s - 1 : s] in "\"“" and not rx.search(shapes.CAPITAL_OR_DIGIT, name))):
             continue  # "our UAV dataset", "our previous MiniMax-Text-01 model", "our dataset TASERTab", our "coarse-to-fine"
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
             lead = text[max(sentence[0], h.start - 60) : h.start]
-            if rx.search(_EARLIER, before):
+            if rx.search(shapes.EARLIER, before):
                 continue  # "A recent approach, FOVER, trains ..."
-            if rx.search(_NEW_BEFORE, lead) and not rx.search(cues.existing, before):
+            if rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
-            elif rx.match(_INDEFINITE_OPENING, text, sentence[0], h.start):
+            elif rx.match(shapes.INDEFINITE_OPENING, text, sentence[0], h.start):
                 opening.append((s, e, name, h))
         elif h.rule == "methods.appositive":
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
@@ -143,13 +99,13 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
-        subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and _subject_is_new(text, h)
-        if h.rule == "methods.component" and rx.fullmatch(_SHORT_CAPS4, name) and rx.search(_CLASS_IN_APPOSITIVE, before):
+        subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
+        if h.rule == "methods.component" and rx.fullmatch(shapes.SHORT_CAPS4, name) and rx.search(shapes.CLASS_IN_APPOSITIVE, before):
             continue
-        ours = h.rule in COMPONENTS and not rx.search(_BASE_BEFORE, before) and (
+        ours = h.rule in COMPONENTS and not rx.search(shapes.BASE_BEFORE, before) and (
             _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
-                                             and rx.fullmatch(_TITLE_NAME_RX, name) is not None
-                                             and not rx.search(_COMPARED, before + name) and not rx.search(cues.existing, before)))
+                                             and rx.fullmatch(shapes.TITLE_NAME_RX, name) is not None
+                                             and not rx.search(shapes.COMPARED, before + name) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
@@ -158,8 +114,8 @@ def postprocess(doc, hits, context) -> list[dict]:
     for d in definitions:
         _add_definition(d, items, context, cues, add)
     for i in [i for i in items if i["role"] == "proposed"]:
-        m = rx.match(_AND_NEXT, text, i["end"])
-        if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(_MEASURE_HEAD, m.group("name")):
+        m = rx.match(shapes.AND_NEXT, text, i["end"])
+        if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(shapes.MEASURE_HEAD, m.group("name")):
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
@@ -193,23 +149,10 @@ def _component_hits(context, cues, proposes: bool, own: set):
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
 
 
-def _passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:
-    """"X is proposed" proposes X when X is the sentence's subject (after its start, a comma or
-    an article: not "a framework inspired by X is proposed"), is not said to be earlier work
-    ("Previously, X was proposed"), is not data ("X is built from public ..." / a data-shaped
-    name), and is not an object of "for" or "of"."""
-    before = text[sentence_start:s]
-    return (bool(rx.search(_SUBJECT_BEFORE, before)) and not rx.search(_EARLIER, before)
-            and not rx.search(_DATA_SHAPED, name) and not rx.match(_FROM_DATA_AFTER, text, e))
 
 
-def _maybe_new_model(m: dict) -> bool:
-    if lexicon.lookup(MODELS, m["name"]) is not None:
-        return False
-    return lexicon.lookup(MODELS, m.get("family") or m["name"]) is None or bool(rx.search(_DERIVED_NAME, m["name"]))
 
 
-_DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
 
 
 def _own_name_sentences(context, items: list[dict]) -> set:
@@ -227,11 +170,6 @@ def _own_name_sentences(context, items: list[dict]) -> set:
     return found
 
 
-def _subject_is_new(text: str, h) -> bool:
-    """A Title Case subject is the paper's own only when it is not said to be existing
-    ("Existing EdgeAI deployments ...") and is not headed by a class ("Production LLM deployments ...")."""
-    s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-    return not rx.match(_EXISTING_LEAD, text, s) and not lexicon.is_generic(name.rsplit(" ", 1)[-1])
 
 
 def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
@@ -306,11 +244,11 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if rx.match(_DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])):
+    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])):
         return  # "a Driver Simulated Gesture (DSG-18) dataset" is data
     # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
     # indefinite article before the expansion and a method noun after the acronym introduce it.
-    coined = (rx.search(_INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(_KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
+    coined = (rx.search(shapes.INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(shapes.KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
               and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
     if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
