@@ -57,3 +57,65 @@ def test_models(extractor, text, expected):
 def test_model_family_and_size(extractor):
     (m,) = extractor.extract_text("We prune DeepSeek-V3-671B.").models
     assert (m.family, m.size) == ("DeepSeek", "671B")
+
+
+SNAKE = "Q" + "_x" * 30  # 30 `_x` parts: the old `models.sized` family pattern tried ~2^30 splits
+
+
+@pytest.mark.parametrize("text, expected", [
+    (f"The run {SNAKE}, then FooNet-7B was tuned.", ["FooNet-7B"]),
+    (f"We call {SNAKE}-7B on it.", [SNAKE + "-7B"]),
+])
+def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, text, expected):
+    """With a 1 s regex timeout on the built-in rules, a backtracking `before` would be stopped
+    and its match lost; a linear one finds the name."""
+    from extract import Extractor
+
+    monkeypatch.setenv("EXTRACT_REGEX_TIMEOUT", "1")
+    assert names(Extractor().extract_text(text), "models") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # family + tier + version, and a tier word after a version at the end of a list item
+    ("The pool holds Claude Sonnet 4.6, GPT-5.3 Codex, and Grok 4.", ["Claude Sonnet 4.6", "GPT-5.3 Codex", "Grok 4"]),
+    ("Experts are Qwen3-235B-A22B and Mixtral-8x7B.", ["Qwen3-235B-A22B", "Mixtral-8x7B"]),
+    ("Families: Hermes (70B, 405B) and Qwen3 (30B-A3B, 235B-A22B).",
+     ["Hermes-70B", "Hermes-405B", "Qwen3-30B-A3B", "Qwen3-235B-A22B"]),
+    ("Our 32B model beats the Qwen2.5-Math-7B base model.", ["Qwen2.5-Math-7B"]),
+    ("We compare pose models, including MASt3R, DUSt3R, Map Anything, and VGGT.",
+     ["MASt3R", "DUSt3R", "Map Anything", "VGGT"]),
+    ("Language models (7B, 13B) and LLMs (70B) are common.", []),
+])
+def test_model_names_by_shape_and_company(extractor, text, expected):
+    assert names(extractor.extract_text(text), "models") == expected
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We present Scale-Gest, a novel run-time adaptive gesture detection framework.", ["Scale-Gest"]),
+    ("Our best model, \"heron-101\", attains 78% mAP.", ["heron-101"]),
+    ("Central to our approach we introduce our new model, WebSight-7B, a fine-tuned VLM.", ["WebSight-7B"]),
+    ("We propose SynergyKGC. By coupling a density-dependent Identity Anchoring strategy with a "
+     "Double-tower Coherent Consistency architecture, SynergyKGC reconciles both views.",
+     ["SynergyKGC", "Identity Anchoring", "Double-tower Coherent Consistency"]),
+    ("We propose VidNet with two innovations: Inter-frame Motion Modeling (IMM) and Focus-and-Suppress Attention.",
+     ["VidNet", "IMM", "Focus-and-Suppress Attention"]),
+    ("To overcome this, we introduce SJD-PAC, an enhanced SJD framework.", ["SJD-PAC"]),
+    ("Existing EdgeAI deployments rely on one detector. We present GestNet, a detector.", ["GestNet"]),
+    ("We introduce a temporally-annotated Driver Simulated Gesture (DSG-18) dataset.", []),
+    ("Our LLM-augmented approach excels on consumer-grade GPUs (RTX3060).", []),
+])
+def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
+    assert names(extractor.extract_text(text), "methods", role="proposed") == proposed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("To support evaluation, we introduce two datasets: TreeSet, an in-lab dataset of images, and "
+     "RealDup, a real-world dataset of near-duplicates.", [("TreeSet", "proposed"), ("RealDup", "proposed")]),
+    ("We propose the first Telecom Scheduling Evaluation Benchmark (TeleEval-OS).", [("TeleEval-OS", "proposed")]),
+    ("Accuracy on AIME-2024 rises from 38.2% to 39.9%, with +5.92% on CMATH.", [("AIME-2024", "used"), ("CMATH", "used")]),
+    ("It runs at 1048 FPS on GPU and reaches 9.6% on RRA@5; a 3.72x speedup on MAR-H.", []),
+    ("We measure runtime across environments (CPU, Nvidia and Apple GPUs) and the G-Eval score.", []),
+])
+def test_datasets_by_context(extractor, text, expected):
+    record = extractor.extract_text(text)
+    assert [(d.name, d.role) for d in record.datasets] == expected

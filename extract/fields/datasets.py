@@ -12,6 +12,7 @@ from extract.engine.matching import non_overlapping
 from extract.text.names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
+METHODS = "methods.tsv"
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
@@ -28,6 +29,29 @@ _MODIFIER = regex.compile(r"^-(?:based|style|like|type|driven|guided|aware|speci
 # Dataset context for an ambiguous name: a dataset noun right after it, or "on" right before.
 _DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|environment|split|test set|leaderboard)s?\b", regex.I)
 _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
+# The sentence so far introduces the paper's own data ("we introduce two datasets: A, an in-lab
+# dataset ..., and B, ..."), and does not call it someone else's.
+_INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*")
+_SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|standard|popular|widely[ ]used|such[ ]as|e\.g\.|including|like)\b", regex.I)
+# An acronym defined as a dataset: its expansion ends in a dataset noun, or one follows it
+# ("the ... Evaluation Benchmark (TeleEval-OS)", "a Driver Simulated Gesture (DSG-18) dataset").
+_DATA_NOUN_END = regex.compile(r"\b(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)s?$", regex.I)
+_DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
+# After a list: a plural noun the items modify ("CPU, Nvidia and Apple GPUs"), unless it is a data noun.
+_MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|suites|environments|tasks|splits)\b)(?:\p{Lu}+s|\p{Ll}{3,}s)\b")
+# After a name: a measure, not data ("G-Eval score").
+_MEASURE_AFTER = regex.compile(r"[ ]+(?:scores?|metrics?|judges?)\b", regex.I)
+# What a result is reported on that is not data: processors and accelerators, imaging
+# modalities and shapes of a setting (3D, 2x, 8-bit).
+_HARDWARE = regex.compile(r"^(?:[CGTN]PUs?|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|M\d(?:\s?\w+)?|ARM\w*|FPGAs?|ASICs?|CT|MRI|\d+[DdXx]|\d+-bit)$")
+# A number within four words before the "on" of datasets.result_on: "+5.92% on", "0.877 on".
+_RESULT_BEFORE = regex.compile(r"\d(?:%|\.\d+|x|×|pp)?\)?[ ](?:[\w-]+[ ]){0,4}?$")
+# A listed dataset's yearly edition written with a hyphen (AIME-2024, AMC-2023): one token,
+# so the phrase pass never sees the listed stem. Searched only in texts with "-19"/"-20".
+_EDITION = regex.compile(r"(?<![\w-])(?P<stem>\p{Lu}[\p{L}\d]*)-(?:19|20)\d\d(?![\w-])")
+_SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughput|\d(?:\.\d+)?[x×][ ]")
+# A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
+_PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -64,8 +88,25 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
+            if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
+                continue  # only "-bench" makes a lower-case word a name (tau-bench)
+            if h.rule == "datasets.result_on" and (not rx.search(_RESULT_BEFORE, text, max(0, h.start - 48), h.start)
+                                                   or rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name)
+                                                   or lexicon.lookup(METHODS, name) or len(name) < 3
+                                                   or _defined_as_other(name, definitions)
+                                                   or rx.search(_SPEED_CLAIM, text, context.sentence_of(s)[0], s)):
+                continue  # a speedup is claimed on a model or a device, not on data
+            if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
+                continue
             if _acceptable(name):
+                if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s):
+                    proposed.add(name_key(name))
                 candidates.append((s, e, None, h.rule))
+    candidates.extend(_editions(text))
+    defined = _defined_datasets(definitions, text, context, proposed)
+    if defined:  # the expansion of a defined dataset is that dataset, named by its acronym
+        longs = [(d["long_start"], d["long_end"]) for d in definitions if any(c[2] == d["name"] for c in defined)]
+        candidates = [c for c in candidates if not any(c[0] < le and ls < c[1] for ls, le in longs)] + defined
     taken_by_models = [(m["start"], m["end"]) for m in context.mentions("models")]
     out, seen = [], set()
     chosen = _longest_first(candidates)
@@ -81,6 +122,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 end = right.end()
         surface = name or clean_name(text[start:end])
         if name_key(surface) in methods or rx.match(_MODIFIER, text[end : end + 12]) or rx.search(_NAME_MODIFIER, surface):
+            continue
+        if rx.search(_PARTICIPLE_COMPOUND, surface) or rx.match(_MEASURE_AFTER, text, end):
             continue
         if rx.match(_COUNT, surface):
             continue  # "a 219K-example dataset" counts examples
@@ -109,7 +152,9 @@ def expand_shorthand(name: str) -> list[str]:
 def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
     """The whole name around a list hit, or None when the hit is not a dataset mention."""
     surface = h.text
-    forms = h.attrs.get("aliases", "").split("|") + [h.name]
+    # The entry's own forms: a hit's attrs hold the list's extra columns, not its aliases.
+    entry = lexicon.lookup(DATASETS, h.name)
+    forms = list(entry.forms) if entry is not None else [h.name]
     if surface not in forms:
         if sum(ch.isupper() for ch in surface) < 2 and not any(ch.isdigit() for ch in surface):
             return None  # "Quality" is not QuALITY; "imagenet" in running text is not a name
@@ -148,7 +193,7 @@ def _list_items(h, text: str, known_in_lists: bool):
             pieces.append((idx, idx + len(piece), piece))
             pos = idx + len(piece)
     coined = [p for p in pieces if _is_coined(p[2]) or lexicon.lookup(DATASETS, p[2])]
-    if not coined:
+    if not coined or rx.match(_MODIFIED_NOUN_AFTER, text, h.groups["list"][1]):
         return []
     out = []
     for s, e, piece in pieces:
@@ -198,3 +243,43 @@ def _longest_first(candidates):
     # Introduced names first (they carry the role), then longer spans.
     return non_overlapping(candidates, rank=lambda c: (c[3] != "datasets.introduced", -(c[1] - c[0]), c[0]),
                            span=lambda c: (c[0], c[1]))
+
+
+def _introduced_here(text: str, sentence_start: int, at: int) -> bool:
+    before = text[sentence_start:at]
+    return bool(rx.search(_INTRODUCING, before)) and not rx.search(_SOMEONE_ELSES, before)
+
+
+def _defined_datasets(definitions: list[dict], text: str, context, proposed: set) -> list:
+    """Acronyms the text defines as datasets; the paper's own when the sentence introduces them."""
+    out = []
+    for d in definitions:
+        end = max(d["end"], d["long_end"])
+        if not (rx.search(_DATA_NOUN_END, d["long_form"]) or rx.match(_DATA_NOUN_NEXT, text, end)):
+            continue
+        if not _acceptable(d["name"]) or not _is_coined(d["name"]) or not _names_a_dataset(d):
+            continue
+        first = min(d["start"], d["long_start"])
+        if _introduced_here(text, context.sentence_of(first)[0], first):
+            proposed.add(name_key(d["name"]))
+        out.append((d["start"], d["end"], d["name"], "datasets.acronym"))
+    return out
+
+
+_SMALL_WORDS = frozenset(("of", "for", "and", "in", "on", "the", "a", "an", "with", "to", "from", "via", "by"))
+
+
+def _names_a_dataset(d: dict) -> bool:
+    """A defined acronym names one dataset when its expansion is a Title Case name; a lower-case
+    one names a kind ("out-of-distribution (OOD) benchmark", "question-answer (QA) dataset"),
+    and so do short task acronyms (VQA, MCQ) whatever their case."""
+    words = [w for w in d["long_form"].split() if w.lower() not in _SMALL_WORDS]
+    title = bool(words) and all(w[:1].isupper() or w[:1].isdigit() for w in words)
+    return title and (len(d["name"]) >= 4 or any(ch.isdigit() or ch.islower() for ch in d["name"]))
+
+
+def _editions(text: str) -> list:
+    if "-20" not in text and "-19" not in text:
+        return []
+    return [(m.start(), m.end(), None, "datasets.edition") for m in rx.finditer(_EDITION, text)
+            if lexicon.lookup(DATASETS, m.group("stem")) is not None]

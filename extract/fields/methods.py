@@ -11,13 +11,13 @@ from types import SimpleNamespace
 
 import regex
 
-from extract.fields import lexicon
+from extract.fields import lexicon, method_shapes as shapes
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
-PROPOSING = ("methods.cue", "methods.named", "methods.ours")
+PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
 COMPONENTS = ("methods.component", "methods.component_paren")
 
 
@@ -41,28 +41,51 @@ def postprocess(doc, hits, context) -> list[dict]:
     cues = _cues(context)
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
-    taken = [m for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
-    blocked = [(m["start"], m["end"]) for m in taken]
-    blocked_keys = {name_key(m["name"]) for m in taken}
+    taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
+    # A model mention of a family the list does not know (WebSight-7B), or a coined derivative
+    # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
+    blocked = [(m["start"], m["end"], f == "models" and shapes.maybe_new_model(m)) for f, m in taken]
+    blocked_keys = {name_key(m["name"]) for _, m in taken}
+    hard_keys = {name_key(m["name"]) for f, m in taken if not (f == "models" and shapes.maybe_new_model(m))}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     items: list[dict] = []
 
     def add(start, end, name, role, rule, priority, long_form=None):
         name = rx.sub(cues.leading_words, "", clean_name(name))
-        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or name_key(name) in blocked_keys:
+        # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
+        # too, unless the model list knows it: then the cue is about using it.
+        new_model = rule in PROPOSING and lexicon.lookup(shapes.MODELS, name) is None
+        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in hard_keys:
             return
+        if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
+            return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
-                      "rule": rule, "priority": priority})
+                      "rule": rule, "priority": priority, "new_model": new_model})
 
     definitions = context.mentions("acronyms")
+    opening = []  # names after a sentence-opening "A/An ... noun," (kept once the abstract proposes)
     for h in hits:
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         sentence = context.sentence_of(s)
         before = text[sentence[0] : s]
+        if h.rule == "methods.passive" and not shapes.passive_subject(text, sentence[0], s, e, name):
+            continue
+        if h.rule == "methods.ours" and (rx.match(shapes.NOT_OURS_AFTER, text, e) or rx.fullmatch(shapes.SHORT_CAPS, name)
+                                         or rx.search(shapes.OURS_NOT_NEW, text, h.start, s)
+                                         or (text[s - 1 : s] in "\"“" and not rx.search(shapes.CAPITAL_OR_DIGIT, name))):
+            continue  # "our UAV dataset", "our previous MiniMax-Text-01 model", "our dataset TASERTab", our "coarse-to-fine"
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule == "methods.noun_appositive":
+            lead = text[max(sentence[0], h.start - 60) : h.start]
+            if rx.search(shapes.EARLIER, before):
+                continue  # "A recent approach, FOVER, trains ..."
+            if rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before):
+                add(s, e, name, "proposed", h.rule, h.priority)
+            elif rx.match(shapes.INDEFINITE_OPENING, text, sentence[0], h.start):
+                opening.append((s, e, name, h))
         elif h.rule == "methods.appositive":
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
@@ -71,9 +94,18 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
-    for s, e, name, h, before in _component_hits(context, cues, proposes):
-        subject = h.rule == "methods.subject" and rx.match(cues.intro, before)
-        ours = h.rule in COMPONENTS and _proposed_here(before, cues)
+    for s, e, name, h in opening:
+        if proposes:
+            add(s, e, name, "proposed", h.rule, h.priority)
+    own = _own_name_sentences(context, items)
+    for s, e, name, h, before in _component_hits(context, cues, proposes, own):
+        subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
+        if h.rule == "methods.component" and rx.fullmatch(shapes.SHORT_CAPS4, name) and rx.search(shapes.CLASS_IN_APPOSITIVE, before):
+            continue
+        ours = h.rule in COMPONENTS and not rx.search(shapes.BASE_BEFORE, before) and (
+            _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
+                                             and rx.fullmatch(shapes.TITLE_NAME_RX, name) is not None
+                                             and not rx.search(shapes.COMPARED, before + name) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
@@ -81,15 +113,23 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     for d in definitions:
         _add_definition(d, items, context, cues, add)
+    for i in [i for i in items if i["role"] == "proposed"]:
+        m = rx.match(shapes.AND_NEXT, text, i["end"])
+        if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(shapes.MEASURE_HEAD, m.group("name")):
+            add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
-    items = [i for i in items if not any(i["start"] < be and bs < i["end"] for bs, be in blocked)]
+    items = [i for i in items if not any(i["start"] < be and bs < i["end"] and not (model and i["new_model"])
+                                         for bs, be, model in blocked)]
+    for i in items:
+        i.pop("new_model")
     return _one_per_name(items)
 
 
-def _component_hits(context, cues, proposes: bool):
+def _component_hits(context, cues, proposes: bool, own: set):
     """Named parts of the method, looked for only where they can count: in sentences with a
-    proposal cue, and as sentence subjects once the abstract proposes something."""
+    proposal cue or the paper's own method's name, and as sentence subjects once the abstract
+    proposes something."""
     text = context.text
     found = []
     words = [start for start, _ in context.phrase_spans("methods.ctx.proposal_words")]  # in text order
@@ -98,7 +138,7 @@ def _component_hits(context, cues, proposes: bool):
         # Every proposal cue starts at one of its first words: try it there, not everywhere.
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
-        if i < len(words) and words[i] < end:
+        if (i < len(words) and words[i] < end) or (start, end) in own:
             for rule in COMPONENTS:
                 found.extend(context.hits(rule, start, end))
     if proposes:
@@ -107,6 +147,29 @@ def _component_hits(context, cues, proposes: bool):
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
+
+
+
+
+
+
+
+
+def _own_name_sentences(context, items: list[dict]) -> set:
+    """Sentences that name a method the paper proposes: "By coupling an Identity Anchoring
+    strategy with a ... architecture, SynergyKGC reconciles ..." describes its parts."""
+    text = context.text
+    names = {i["name"] for i in items if i["role"] == "proposed" and len(i["name"]) > 2}
+    found = set()
+    for name in names:
+        at = _find_word(text, name)
+        while at:
+            found.add(context.sentence_of(at[0]))
+            nxt = _find_word(text[at[1]:], name)
+            at = (at[1] + nxt[0], at[1] + nxt[1]) if nxt else None
+    return found
+
+
 
 
 def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
@@ -181,7 +244,13 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if linked or same_name or introduced or (title and (_proposed_here(before, cues) if here is None else here)):
+    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])):
+        return  # "a Driver Simulated Gesture (DSG-18) dataset" is data
+    # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
+    # indefinite article before the expansion and a method noun after the acronym introduce it.
+    coined = (rx.search(shapes.INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(shapes.KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
+              and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
+    if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.

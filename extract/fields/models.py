@@ -8,6 +8,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
+from extract.fields.model_lists import list_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -20,6 +21,17 @@ _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?
 # A model name that continues into a benchmark name (LLaVA-Bench, GPT-4V-Eval) is the benchmark's.
 _SIZE_UNIT_END = regex.compile(r"[BMKT]$")  # "1.4B": the unit the other sizes of a shorthand share
 _BENCH_AFTER = regex.compile(r"-?(?:Bench|BENCH|bench|Eval|EVAL|QA|Arena|Wild)\b")
+# Words that stand before a size without naming a family: "our 32B model", "the 7B one".
+_NOT_FAMILY = regex.compile(r"(?i)^(?:our|the|a|an|this|that|these|those|its|their|each|both|all|only|with|and|or|of|for|in|on|to|at|by|from|we|size|sizes|scale|scales|parameters?|params)$")
+# Once a name carries its parameter count, a lower-case word after a space describes the
+# checkpoint ("Qwen2.5-Math-7B base model"), it does not name it ("Whisper medium" has no count).
+_DESCRIPTOR_AFTER_SIZE = regex.compile(r"(?<=\d(?:\.\d+)?[BMKT][\w.-]*)[ ]\p{Ll}+$")
+# The sizes of a bracketed list: "(30B-A3B, 235B-A22B)".
+_SIZE_LIST_SPLIT = regex.compile(r",[ ](?:and[ ])?")
+# A listed family glued by a hyphen to a coined all-caps part names a model derived from it:
+# "Qwen-BIM" (after the family) is that model; "XMB-BERT" (before it) is not BERT.
+_DERIVED_SUFFIX = regex.compile(r"-\p{Lu}{2,}\d*(?![\w-])")
+_PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*)-$")
 _MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series|-\d|\d)", regex.I)
 
 
@@ -27,13 +39,19 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     text = context.text
     extension = context.rule("models.extension")
     candidates: list[tuple[int, int, str | None, bool, str]] = []  # start, end, family, ambiguous, rule
+    listed: dict[tuple[int, int], list[str]] = {}  # span of a bracketed size list -> its models
     pending: list[tuple[int, int, str | None, bool, str]] = []  # ambiguous names, for a second look
     for h in hits:
         if h.rule == "models.extension":
             continue
         if h.name is not None:  # a gazetteer form
+            prefix = rx.search(_PREFIXED, text, max(0, h.start - 12), h.start)
+            if prefix and lexicon.lookup(MODELS, prefix.group(1)) is None:
+                continue  # XMB-BERT, a new model built on BERT, is not BERT (CLIP-ViT-L/14 is two)
             m = rx.match(extension, text, h.end)
             end = m.end() if m else h.end
+            suffix = rx.match(_DERIVED_SUFFIX, text, end)
+            end = suffix.end() if suffix else end
             ambiguous = h.attrs.get("flags") == "ambiguous"
             candidate = (h.start, end, h.attrs.get("family") or h.name, False, h.rule)
             if ambiguous and end == h.end and not rx.match(_MODEL_CONTEXT, text[end : end + 12]):
@@ -46,9 +64,16 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
+        elif h.rule == "models.size_list":
+            fam_text = h.groups["family"][2]
+            if not _family_shaped(fam_text):
+                continue
+            listed[(h.start, h.end)] = [f"{fam_text}-{size}" for size in rx.split(_SIZE_LIST_SPLIT, h.groups["sizes"][2])]
+            entry = lexicon.lookup(MODELS, fam_text)
+            candidates.append((h.start, h.end, (entry.attrs.get("family") or entry.name) if entry else fam_text, False, h.rule))
         else:  # a sized name, family possibly unknown
             fam_text = h.groups["family"][2]
-            if _is_dataset(h.text):
+            if _is_dataset(h.text) or rx.match(_NOT_FAMILY, fam_text):
                 continue
             entry = lexicon.lookup(MODELS, fam_text)
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
@@ -56,6 +81,10 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models").
     sure_sentences = {context.sentence_of(c[0]) for c in candidates}
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
+    spans = [(c[0], c[1]) for c in candidates]
+    for s, e in list_members(text, spans, context.sentence_of):
+        if not any(s < ce and cs < e for cs, ce in spans):
+            candidates.append((s, e, text[s:e], False, "models.list"))
     out, seen = [], set()
     for start, end, family, _, rule in _merge_adjacent(_longest_first(candidates), text):
         if rx.match(_BENCH_AFTER, text, end):
@@ -63,7 +92,11 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
         surface = clean_name(text[start:end])
         if lexicon.is_generic(surface):
             continue
-        for name in expand_shorthand(surface):
+        trimmed = rx.search(_DESCRIPTOR_AFTER_SIZE, surface)
+        if trimmed and (start, end) not in listed:
+            surface = surface[: trimmed.start()]
+            end = start + len(text[start:end].rstrip().rsplit(" ", 1)[0])
+        for name in listed.get((start, end)) or expand_shorthand(surface):
             key = name_key(name)
             if key in seen:
                 continue
@@ -98,6 +131,9 @@ def _merge_adjacent(candidates, text: str):
     name stays apart from what follows (`DINOv3 ViT-B/16` is two)."""
     merged: list = []
     for c in candidates:
+        if c[4] == "models.size_list" or (merged and merged[-1][4] == "models.size_list"):
+            merged.append(c)  # its names are built from its own family
+            continue
         if merged and text[merged[-1][1] : c[0]] == " " and not any(ch.isdigit() for ch in text[merged[-1][0] : merged[-1][1]]):
             prev = merged.pop()
             c = (prev[0], c[1], prev[2], False, prev[4])
@@ -119,3 +155,12 @@ def _family(written: str):
             if entry is not None and candidate in entry.forms:
                 return entry
     return None
+
+
+def _family_shaped(written: str) -> bool:
+    """A word before a bracketed size list names a family when it is written like a name (a
+    capital, a digit or a hyphen: Hermes, Qwen3, gpt-oss), not a common word ("models (7B)")
+    or a class (LLMs)."""
+    if rx.match(_NOT_FAMILY, written) or lexicon.is_generic(written) or (written.isupper() is False and written[-1:] == "s" and written[:-1].isupper()):
+        return False
+    return any(ch.isupper() or ch.isdigit() or ch == "-" for ch in written)

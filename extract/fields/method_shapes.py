@@ -1,0 +1,82 @@
+"""The shapes and cues that tell a name the paper introduces from one it mentions, beyond the
+`methods.ctx.*` patterns of rules/methods.yaml: what is never a name (plural acronyms, adjective
+compounds, dates), what makes "our X" or "X is proposed" something other than a proposal, and
+which models may be the paper's own. Named compiled constants, composed from named pieces."""
+from __future__ import annotations
+
+import regex
+
+from extract.fields import lexicon
+from extract.text import rx
+
+MODELS = "models.tsv"
+# Shapes that are never a method's name, whatever cue found them: a plural acronym names a
+# class (GPUs, LLMs); a hyphenated word ending in a participle or an adjective is a modifier
+# (LLM-augmented, 3D-decoupled, RL-free, RPC-aware); a month and a day is a date (May 19).
+PLURAL_ACRONYM = r"^\p{Lu}{2,}s$"
+PARTICIPLE_COMPOUND = r"^[\p{L}\d]+(?:-[\p{L}\d]+)*-(?:\p{Ll}+ed|free|friendly|aware|agnostic|specific|centric|native|ready)$"
+DATE = r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)[ ]\d{1,2}$"
+NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
+# A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
+INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
+DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
+# After "our X": nouns that make X a modifier of something that is not a method.
+NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
+SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
+# Between "our" and the name: earlier work of the authors, or a data noun.
+OURS_NOT_NEW = regex.compile(r"\b(?:previous|prior|earlier|data ?sets?|benchmarks?|corpus)\b")
+CAPITAL_OR_DIGIT = regex.compile(r"[\p{Lu}\d]")
+SHORT_CAPS4 = regex.compile(r"\p{Lu}{2,4}")
+# A short acronym in the appositive of a proposed name names its class: "SimMIA, a robust MIA framework".
+CLASS_IN_APPOSITIVE = regex.compile(r",[ ](?:a|an)[ ](?:[\w-]+[ ]){0,3}$")
+ORDINAL = r"^\d+(?:st|nd|rd|th)$"
+# Right before a passive's subject: the sentence start, a comma, an article; or the bracket
+# of an acronym whose expansion is the subject ("a ... channel model (STCM) was introduced").
+SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
+EARLIER = regex.compile(r"\b(?:[Pp]reviously|[Oo]riginally|[Rr]ecent(?:ly)?|[Ee]arlier|[Tt]raditionally|[Ee]xisting)\b")
+DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$")
+FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
+# Names of measures: a proposed name coordinated with one of these is a metric.
+MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
+INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
+KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
+DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
+# A second name coordinated with a proposed one: "two core innovations: Inter-frame Motion
+# Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.
+CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"
+TITLE_NAME = rf"{CAP_WORD}(?:[ ]{CAP_WORD}){{1,4}}"
+TITLE_NAME_RX = regex.compile(TITLE_NAME)  # a part named in a sentence that names the method is Title Case
+AND_NEXT = regex.compile(rf"\)?,?[ ]+and[ ]+(?:an?[ ]+|the[ ]+)?(?P<name>{TITLE_NAME})(?=[ ]*[.,;:(])")
+# Right before a named component: the method it extends, not a new one ("an enhanced SJD framework").
+BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented|customi[sz]ed|adapted|vanilla|original|standard|pretrained|pre-trained)[ ]+[\"“]?$")
+# Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
+COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
+EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
+NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, ORDINAL)))
+# A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
+DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
+
+
+def passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:
+    """"X is proposed" proposes X when X is the sentence's subject (after its start, a comma or
+    an article: not "a framework inspired by X is proposed"), is not said to be earlier work
+    ("Previously, X was proposed"), is not data ("X is built from public ..." / a data-shaped
+    name), and is not an object of "for" or "of"."""
+    before = text[sentence_start:s]
+    return (bool(rx.search(SUBJECT_BEFORE, before)) and not rx.search(EARLIER, before)
+            and not rx.search(DATA_SHAPED, name) and not rx.match(FROM_DATA_AFTER, text, e))
+
+
+def maybe_new_model(m: dict) -> bool:
+    """A model mention that may be the paper's own: its family is unknown to the list
+    (WebSight-7B) or it is a coined derivative of a listed one (Qwen-BIM)."""
+    if lexicon.lookup(MODELS, m["name"]) is not None:
+        return False
+    return lexicon.lookup(MODELS, m.get("family") or m["name"]) is None or bool(rx.search(DERIVED_NAME, m["name"]))
+
+
+def subject_is_new(text: str, h) -> bool:
+    """A Title Case subject is the paper's own only when it is not said to be existing
+    ("Existing EdgeAI deployments ...") and is not headed by a class ("Production LLM deployments ...")."""
+    s, e, name = h.groups.get("name", (h.start, h.end, h.text))
+    return not rx.match(EXISTING_LEAD, text, s) and not lexicon.is_generic(name.rsplit(" ", 1)[-1])

@@ -1,0 +1,59 @@
+"""Models by company: a name in a coordinated list whose other members are models is a model
+too ("MASt3R, DUSt3R, Map Anything, and VGGT"; "including BanglaBERT, mBERT, XLM-RoBERTa"),
+when it is written like a name and no list knows it as something else."""
+from __future__ import annotations
+
+import regex
+
+from extract.fields import lexicon
+from extract.text import rx
+
+# One list member: a coined token (inner capital, digit) or up to three capitalised words.
+# A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
+_TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
+_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}"
+_SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
+# What lies between two models of one list: separators and other members.
+_BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
+# The member after the last model ("..., and VGGT") and the one before the first
+# ("including BanglaBERT, mBERT").
+_AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
+                            r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
+_BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
+_COINED = regex.compile(r"\p{L}.*?(?:\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}|\d)|^\p{Lu}\p{Ll}+(?:[ ]\p{Lu}[\p{L}\d]*)+$")
+
+
+def list_members(text: str, sure: list[tuple[int, int]], sentence_of) -> list[tuple[int, int]]:
+    """Spans of the name-shaped members of lists that hold two or more of the `sure` model
+    spans (in text order), other than those spans."""
+    found: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    for span in sorted(sure) + [None]:
+        if span is not None and run and sentence_of(run[-1][0]) == sentence_of(span[0]):
+            m = rx.fullmatch(_BETWEEN, text, run[-1][1], span[0])
+            if m:
+                found += [s for s in zip(m.starts("item"), m.ends("item"))]
+                run.append(span)
+                continue
+        if len(run) >= 2:
+            found += _ends(text, run)
+        run = [span] if span is not None else []
+    return [s for s in found if _name_shaped(text[s[0] : s[1]])]
+
+
+def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = []
+    m = rx.match(_AFTER_LAST, text, run[-1][1])
+    if m:
+        out += list(zip(m.starts("item"), m.ends("item")))
+    m = rx.search(_BEFORE_FIRST, text, max(0, run[0][0] - 60), run[0][0])
+    if m:
+        out.append(m.span("item"))
+    return out
+
+
+def _name_shaped(item: str) -> bool:
+    if " " in item and not item[:1].isupper() and not item[:1].isdigit():
+        return False  # "standalone Vision Transformers"
+    return bool(rx.search(_COINED, item)) and not lexicon.is_generic(item) and not any(
+        lexicon.lookup(f, item) for f in ("datasets.tsv", "methods.tsv", "metrics.tsv"))
