@@ -14,7 +14,6 @@ from spacy.tokens import Doc
 
 from extract.text import rx
 from extract.engine.phrases import PhraseIndex
-from extract.engine.pickling import rebuild, state_of
 from extract.resources import resolve_data_path, rules_dir
 from extract.engine.rulefile import LoadedRuleFile, Pattern, RuleFileError
 from extract.resources.wordlists import Entry, WordListError, forms_of, load_word_list
@@ -97,10 +96,6 @@ class CompiledRegex:
             else tuple(pattern.needs or ())
         self.timeout = timeout  # seconds per call, None for none
 
-    def __reduce__(self):
-        return (CompiledRegex, (self.pattern, self.compiled, self.before, self.before_needs, self.after, self.at,
-                                self.timeout, self.at_near, self.before_stop))
-
 
 class FieldMatcher:
     """All rules of one field, compiled. Build once per pipeline; call `find` per doc.
@@ -145,11 +140,6 @@ class FieldMatcher:
                     self._report(RuleFileError(f.path, f.line_of("requires"),
                                                f"requires: no rule of field {field} that scans the text has "
                                                f"label {label!r}"))
-
-    def __reduce__(self):
-        # An empty matcher of the same field and vocab, then every attribute: the rules are not
-        # compiled again (see extract/pickling.py)
-        return (rebuild, (FieldMatcher, (self.field, [], self._vocab, None), state_of(self)))
 
     # -- compile ---------------------------------------------------------------
     def _add_file(self, f: LoadedRuleFile, make_doc) -> None:

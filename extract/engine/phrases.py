@@ -14,7 +14,6 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from extract.engine.context import doc_text
-from extract.engine.pickling import rebuild, state_of
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
@@ -62,6 +61,6 @@ class PhraseIndex:
         self._last = (weakref.ref(doc), found)
         return found
 
-    def __reduce__(self):
-        # a weak reference cannot be pickled: `_last` starts empty (see extract/pickling.py)
-        return (rebuild, (PhraseIndex, (self.vocab,), state_of(self, skip=("_last",))))
+    def __getstate__(self):
+        # a weak reference cannot be pickled: `_last` starts empty
+        return {**self.__dict__, "_last": None}
