@@ -8,12 +8,9 @@ text is one of its forms exactly.
 """
 from __future__ import annotations
 
-import weakref
-
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from extract.engine.context import doc_text
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
@@ -23,7 +20,6 @@ class PhraseIndex:
         self.vocab = vocab
         self.matcher = PhraseMatcher(vocab, attr="LOWER")
         self.exact_forms: dict[int, frozenset[str]] = {}  # case-sensitive rules: their forms
-        self._last: tuple | None = None  # (weak reference to the last doc, its matches)
 
     @classmethod
     def for_pipeline(cls, nlp) -> "PhraseIndex":
@@ -40,17 +36,17 @@ class PhraseIndex:
         match_id = self.vocab.strings[key]
         if not lower:
             self.exact_forms[match_id] = self.exact_forms.get(match_id, frozenset()) | {d.text for d in docs}
-        self._last = None
         return match_id
 
-    def matches(self, doc: Doc) -> dict[int, list[tuple[int, int]]]:
-        """Character spans of every phrase in `doc`, by match id, in text order; computed once
-        per document (token offsets become character offsets here, once, not per field)."""
-        last = self._last
-        if last is not None and last[0]() is doc:
-            return last[1]
-        found: dict[int, list[tuple[int, int]]] = {}
-        text = doc_text(doc)
+    def matches(self, state) -> dict[int, list[tuple[int, int]]]:
+        """Character spans of every phrase in the document of `state` (a DocState), by match
+        id, in text order; computed once per document and kept in its state (token offsets
+        become character offsets here, once, not per field)."""
+        found = state.phrases.get(self) if state.phrases is not None else None
+        if found is not None:
+            return found
+        found = {}
+        doc, text = state.doc, state.text
         exact = self.exact_forms
         for match_id, start, end in self.matcher(doc) if len(self.matcher) else ():
             first = doc[start]
@@ -58,9 +54,7 @@ class PhraseIndex:
             span = (first.idx, final.idx + len(final))
             if match_id not in exact or text[span[0] : span[1]] in exact[match_id]:
                 found.setdefault(match_id, []).append(span)
-        self._last = (weakref.ref(doc), found)
+        if state.phrases is None:
+            state.phrases = {}
+        state.phrases[self] = found
         return found
-
-    def __getstate__(self):
-        # a weak reference cannot be pickled: `_last` starts empty
-        return {**self.__dict__, "_last": None}

@@ -27,6 +27,9 @@ _CHANGE_UNITS = ("%", "pp")
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
+# rules/metrics.yaml `params:`
+PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
+          "modifiers", "symbol_owner")
 
 
 @dataclass
@@ -55,9 +58,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     metrics = _metric_names([h for h in hits if h.label == "metric" and any(s <= h.start < e for s, e in spans)],
                             context, names, settings)
     names = [n for n in names if not any(m.start <= n.start and n.end <= m.end for m in metrics)]
-    rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
-             context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
-             context.rule("metrics.share-of"), context.rule("metrics.unnamed-after"))
+    params = context.params
+    rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
+             params.share_of, params.unnamed_after)
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = [m for m in metrics if span[0] <= m.start and m.end <= span[1]]
@@ -136,8 +139,8 @@ def _metric_names(hits, context, names, settings) -> list[MetricName]:
         if all(h.end <= c.start or h.start >= c.end for c in chosen):
             chosen.append(h)
     chosen.sort(key=lambda h: h.start)
-    modifiers = context.rule("metrics.modifiers")
-    owner = context.rule("metrics.symbol-owner")
+    modifiers = context.params.modifiers
+    owner = context.params.symbol_owner
     out: list[MetricName] = []
     for h in chosen:
         generic = bool(h.attrs.get("generic"))

@@ -80,10 +80,10 @@ def listed_after(text: str, prev: Num, num: Num, max_words: int = 6) -> bool:
 
 
 # -- reading numbers ---------------------------------------------------------------------
-def read_numbers(hits, context, before_rule: str | None = None) -> list[Num]:
+def read_numbers(hits, context, before=None) -> list[Num]:
     """Every number found by a `value` rule, overlaps resolved (longest wins), "from A to B"
-    split into two numbers, each with the sentence it sits in."""
-    before = context.rule(before_rule) if before_rule else None
+    split into two numbers, each with the sentence it sits in. `before`: a compiled regex for
+    the words before a number word (a param of the field)."""
     nums: list[Num] = []
     for h in sorted((h for h in hits if h.label == "value"), key=lambda h: (h.start, -(h.end - h.start))):
         if nums and h.start < nums[-1].vend:

@@ -16,10 +16,11 @@ from extract.fields.quantities import (Num, Sentence, clear_gap, glued, inside_a
                          read_numbers, respective_names, sentences_of)
 
 _CONNECTED = ("by", "of", "=", ":")
+PARAMS = ("after_gap", "bare_next", "before")  # rules/speedups.yaml `params:`
 
 
 def postprocess(doc, hits, context) -> list[dict]:
-    nums = read_numbers(hits, context, "speedups.before")
+    nums = read_numbers(hits, context, context.params.before)
     if not nums:
         return []
     text = context.text
@@ -29,8 +30,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             and not inside_any(n.vstart, n.vend, names)]
     aspects = sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
                      key=lambda h: (h.start, -(h.end - h.start)))
-    after_gap = context.rule("speedups.after-gap")
-    bare_next = context.rule("speedups.bare-next")
+    after_gap = context.params.after_gap
+    bare_next = context.params.bare_next
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_aspects = _longest([a for a in aspects if a.start >= span[0] and a.end <= span[1]])

@@ -19,6 +19,7 @@ from extract.run.parallel import ChunkExtractor
 from extract.run.progress import Progress
 from extract.outputs.resume import prepare_resume, skip_done
 from extract.engine.ruleset import load_ruleset
+from extract.pipeline.registry import BY_NAME
 
 CHUNK_SIZE = 64  # abstracts per task sent to a worker: ~0.2 s of work, a few hundred KB
 
@@ -57,7 +58,7 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     started = time.perf_counter()
     summary = Summary()
     point = _resume_point(config, report)
-    extra = load_ruleset(tuple(config.rules_dirs)).custom_fields()  # columns of a table output
+    extra = [f for f in load_ruleset(tuple(config.rules_dirs)).fields() if f not in BY_NAME]  # table columns
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
     try:
         # Workers start before the progress bar: they are forked, and the bar runs threads.
