@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from spacy.tokens import Doc
 
+from extract.engine.shared import per_pipeline
 from extract.text.sentences import split_sentences
 
 STORE_KEY = "extract"  # doc.user_data[STORE_KEY][field]: the mentions, for spaCy users and records
@@ -62,11 +63,7 @@ class DocStates:
 
     @classmethod
     def for_pipeline(cls, nlp) -> "DocStates":
-        states = getattr(nlp, _ATTRIBUTE, None)
-        if states is None:
-            states = cls()
-            setattr(nlp, _ATTRIBUTE, states)
-        return states
+        return per_pipeline(nlp, _ATTRIBUTE, cls)
 
     def start(self, doc: Doc, text: str | None = None, doc_id: str | None = None,
               title: str | None = None) -> DocState:

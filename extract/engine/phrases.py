@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
+from extract.engine.shared import per_pipeline
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
@@ -24,11 +25,7 @@ class PhraseIndex:
     @classmethod
     def for_pipeline(cls, nlp) -> "PhraseIndex":
         """The index shared by the extract components of `nlp` (made by the first of them)."""
-        index = getattr(nlp, _ATTRIBUTE, None)
-        if index is None or index.vocab is not nlp.vocab:
-            index = cls(nlp.vocab)
-            setattr(nlp, _ATTRIBUTE, index)
-        return index
+        return per_pipeline(nlp, _ATTRIBUTE, lambda: cls(nlp.vocab), lambda index: index.vocab is nlp.vocab)
 
     def add(self, key: str, docs: list[Doc], lower: bool) -> int:
         """Add phrases under `key` (unique per field and rule); returns the match id."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import regex
 
 from extract.engine.regexfacts import NumberStart
+from extract.engine.shared import per_pipeline
 from extract.text import rx
 
 _DIGITS = regex.compile(r"\d+")
@@ -27,11 +28,7 @@ class NumberStarts:
 
     @classmethod
     def for_pipeline(cls, nlp) -> "NumberStarts":
-        starts = getattr(nlp, _ATTRIBUTE, None)
-        if starts is None:
-            starts = cls()
-            setattr(nlp, _ATTRIBUTE, starts)
-        return starts
+        return per_pipeline(nlp, _ATTRIBUTE, cls)
 
     def add(self, start: NumberStart, flags: int) -> tuple[int, int]:
         """Register a rule's start; returns the key its places are kept under (rules with the

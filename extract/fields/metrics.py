@@ -20,7 +20,8 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.resources import data_dir
 from extract.resources.wordlists import load_word_list
-from extract.fields.quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences, read_numbers,
+from extract.fields.numreading import read_numbers
+from extract.fields.quantities import (Num, Sentence, glued, inside_any, joined, link, listed_after, occurrences,
                          respective_names, sentences_of, words)
 
 _CHANGE_UNITS = ("%", "pp")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from extract.text import rx
 from extract.engine.matching import Hit
+from extract.fields.numreading import read_numbers
 from extract.fields.quantities import (Num, Sentence, clear_gap, glued, inside_any, joined, link, listed_after, occurrences,
-                         read_numbers, respective_names, sentences_of)
+                         respective_names, sentences_of)
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_next", "before")  # rules/speedups.yaml `params:`
