@@ -88,3 +88,32 @@ def test_a_stop_class_compiles_for_every_built_in_before():
         for r in c.matcher.rules.regex.values():
             if r.before_stop is not None:
                 assert isinstance(r.before_stop, regex.Pattern)
+
+
+@pytest.mark.parametrize("source, slow", [
+    (r"(a+)+$", True),
+    (r"(?:\w+\s?)*GPUs", True),
+    (r"(x|y+)*z", True),
+    (r"(?:a++)+", False),  # possessive: gives up nothing it took
+    (r"(?>a+)+", False),  # atomic
+    (r"\d+(?:,\d+)*", False),  # the comma keeps the rounds apart
+    (r"a+b+", False),
+])
+def test_nested_quantifier(source, slow):
+    assert regexfacts.nested_quantifier(source) is slow
+
+
+def test_rules_check_warns_about_a_nested_repeat_and_still_passes(tmp_path, capsys):
+    from extract.cli.main import main
+
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "slow.yaml").write_text("field: slow\nfragments:\n  word: '\\w+\\s?'\npatterns:\n"
+                                      "  - id: slow.a\n    regex: '(?:(?&word))*GPUs'\n"
+                                      "  - id: slow.b\n    regex: '(?:\\w++\\s?)*GPUs'\n")
+    assert main(["rules", "check", "--rules", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].endswith("slow.yaml:6: warning: regex: a repeat inside a repeat can take "
+                                             "exponential time on a text that almost matches; make the inner "
+                                             "one possessive (`+` after it) or the group atomic (`(?>...)`) "
+                                             "(rule slow.a)"), out

@@ -58,6 +58,7 @@ def cmd_check(args) -> int:
 
     report = check_ruleset(args.rules, postprocessor)
     _show(report.problems, sys.stdout)
+    _show(report.warnings, sys.stdout)
     files = len(report.ruleset.files)
     rules = sum(len(f.spec.patterns) for f in report.ruleset.files)
     n = len(report.problems)

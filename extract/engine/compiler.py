@@ -229,11 +229,13 @@ class Compiler:
             after=regex.compile(after, flags) if after is not None else None,
             timeout=timeout)
         if source is not None and scanned:  # what spares a scan of the whole text
-            rule.needs = regexfacts.required_literals(source, bool(flags & regex.IGNORECASE), verbose)
-            rule.needs_lower = bool(flags & regex.IGNORECASE)
             start = regexfacts.number_start(source, verbose)
             if start is not None:
                 rule.starts = self.number_starts.add(start, flags & ~regex.VERBOSE)  # its text is laid out
+            else:
+                needs = regexfacts.required_literals(source, bool(flags & regex.IGNORECASE), verbose)
+                if regexfacts.worth_a_precheck(source, needs, verbose):
+                    rule.needs, rule.needs_lower = needs, bool(flags & regex.IGNORECASE)
         if before is not None and not flags & regex.IGNORECASE:
             stop = regexfacts.stop_class(before, verbose)
             if stop is not None:

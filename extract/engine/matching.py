@@ -37,10 +37,16 @@ class Params:
         """The compiled rule of a param given as `context.params.NAME`."""
         if isinstance(helper, PhraseRule):
             return helper
-        for rule in self._rules.values():
-            if isinstance(rule, RegexRule) and rule.compiled is helper:
-                return rule
-        raise ValueError(f"not a param of field {self._field}: {helper!r}")
+        by_regex = self.__dict__.get("_by_regex")
+        if by_regex is None:  # by the identity of the compiled regex, in this process
+            by_regex = self._by_regex = {id(r.compiled): r for r in self._rules.values() if isinstance(r, RegexRule)}
+        rule = by_regex.get(id(helper))
+        if rule is None or rule.compiled is not helper:
+            raise ValueError(f"not a param of field {self._field}: {helper!r}")
+        return rule
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k != "_by_regex"}  # ids differ in another process
 
 
 class FieldMatcher:
@@ -65,6 +71,7 @@ class FieldMatcher:
         self.regexes = list(self.rules.regex.values())  # run over every text
         self._scanned_phrases = list(self.rules.phrases.values())
         self._has_tokens = len(self.token_matcher) > 0
+        self._needs_lower = any(r.needs_lower and r.needs for r in self.regexes)  # a precheck on text.lower()
         self.params = Params(field, self.rules.params)
 
     # -- for post-processors (extract/engine/context.py) ---------------------------------
@@ -92,7 +99,7 @@ class FieldMatcher:
         first, the others only when one of them did."""
         state = DocState(doc, text) if state is None else state
         text = state.text
-        lower = text.lower() if any(r.needs_lower and r.needs for r in self.regexes) else None
+        lower = text.lower() if self._needs_lower else None
         found = self.phrases.matches(state) if self._scanned_phrases else {}
         first: dict[str, list[Hit]] = {}
         tokens: list[Hit] = []

@@ -22,7 +22,10 @@ class RegexRunner:
         endpos = len(text) if endpos is None else endpos
         if rule.needs and not anchored and pos == 0 and endpos == len(text):
             haystack = (text.lower() if lower is None else lower) if rule.needs_lower else text
-            if not any(n in haystack for n in rule.needs):
+            for n in rule.needs:
+                if n in haystack:
+                    break
+            else:
                 return []
         p = rule.pattern
         hits = []

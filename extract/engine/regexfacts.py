@@ -67,6 +67,18 @@ def _literals(node: Node) -> frozenset[str] | None:
     return max(options, key=lambda s: (min(map(len, s)), -len(s)))
 
 
+def worth_a_precheck(source: str, literals: tuple[str, ...] | None, verbose: bool = False) -> bool:
+    """Whether testing the text for `literals` first is cheaper than letting the regex module
+    scan: not when the regex starts with a literal character (the module then looks for it
+    itself, fast), nor for single ASCII letters or digits (nearly every text holds them), nor for a
+    long list (each string is a pass over the text)."""
+    if not literals or len(literals) > 8 or all(len(s) == 1 and s.isascii() and s.isalnum() for s in literals):
+        return False
+    node = parse(source, verbose)
+    items = _flat(node) if node is not None else ()
+    return not (items and items[0].kind == "lit")
+
+
 # -- where a number rule may start -------------------------------------------------------
 @dataclass(frozen=True)
 class NumberStart:
@@ -203,3 +215,37 @@ def _consumed(node: Node, parts: list[str]) -> bool:
         parts.append(src)
         return True
     return all(_consumed(c, parts) for c in node.items)
+
+
+# -- what can take exponential time -------------------------------------------------------
+def nested_quantifier(source: str, verbose: bool = False) -> bool:
+    """Whether `source` repeats, without a limit, something that itself repeats without a
+    limit (`(a+)+`, `(?:\\w+\\s?)*`): on a text that almost matches, the regex module tries
+    every way of splitting it, exponentially many. A possessive repeat (`a++`), an atomic
+    group (`(?>...)`) or a string every round must hold (`(?:,\\d+)*`) rules that out."""
+    node = parse(source, verbose)
+    return node is not None and _nested(node, inside=False)
+
+
+def _nested(node: Node, inside: bool) -> bool:
+    if node.kind == "grp" and node.src == "(?>":
+        return False
+    if node.kind == "rep" and node.hi is None and node.src != "possessive":
+        if inside:
+            return True
+        # a string every round must hold (`(?:,\\d+)*`) keeps the rounds apart
+        inside = not _separated(node.items[0])
+    return any(_nested(c, inside) for c in node.items)
+
+
+def _separated(node: Node) -> bool:
+    """Every round holds a literal character outside an unbounded repeat."""
+    if node.kind == "lit":
+        return True
+    if node.kind == "grp":
+        return _separated(node.items[0])
+    if node.kind == "alt":
+        return all(_separated(c) for c in node.items)
+    if node.kind == "seq":
+        return any(_separated(c) for c in node.items)
+    return node.kind == "rep" and node.lo >= 1 and node.hi is not None and _separated(node.items[0])

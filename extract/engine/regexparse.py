@@ -178,7 +178,7 @@ def _group_node(src: str, body: Node, captures: bool = False) -> Node:
     if width(body) == 0:
         return Node("zw", src=src, captures=captures or _captures(body),
                     nullable_lookaround=nullable(body) and "(?!" not in src and "(?<!" not in src)
-    return Node("grp", items=(body,), captures=captures)
+    return Node("grp", items=(body,), captures=captures, src="(?>" if src.startswith("(?>") else "")
 
 
 def _close(s: str, j: int) -> int:
@@ -206,11 +206,12 @@ def _quantified(s: str, i: int, atom: Node) -> tuple[Node, int]:
     else:
         lo, hi = {"*": (0, None), "+": (1, None), "?": (0, 1)}[c]
         i += 1
+    possessive = i < len(s) and s[i] == "+"
     if i < len(s) and s[i] in "?+":
         i += 1  # lazy or possessive: the same characters
     if atom.kind == "zw":
         return (atom if lo > 0 else None), i  # type: ignore[return-value]
-    return Node("rep", items=(atom,), lo=lo, hi=hi), i
+    return Node("rep", src="possessive" if possessive else "", items=(atom,), lo=lo, hi=hi), i
 
 
 def _captures(node: Node) -> bool:

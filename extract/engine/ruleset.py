@@ -63,6 +63,7 @@ class CheckReport:
 
     ruleset: RuleSet
     problems: tuple[RuleFileError, ...]
+    warnings: tuple[RuleFileError, ...] = ()  # what may be slow: reported, not a failure
 
 
 def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
@@ -74,8 +75,10 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
     import spacy
 
     from extract.engine.matching import FieldMatcher
+    from extract.engine.rulewarnings import slow_regex_warnings
 
     problems: list[RuleFileError] = []
+    warnings: list[RuleFileError] = []
     files: list[LoadedRuleFile] = []
     builtin = rules_dir()
     for directory in (builtin, *(Path(d).resolve() for d in extra_dirs)):
@@ -94,12 +97,14 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
     nlp = spacy.blank("en")
     for field in ruleset.fields() or [COMMON]:
         matcher_files = ruleset.matcher_files(field) if field != COMMON else ruleset.files_for(COMMON)
-        FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)
+        matcher = FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)
+        warnings.extend(slow_regex_warnings(matcher_files, matcher.rules.fragments, builtin))
         if postprocessor is not None:
             problems.extend(_postprocess_problems(ruleset.files_for(field), postprocessor))
     unique = {p.display(): p for p in problems}
     ordered = sorted(unique.values(), key=lambda p: (p.path, p.line))
-    return CheckReport(ruleset, tuple(ordered))
+    warned = sorted({w.display(): w for w in warnings}.values(), key=lambda w: (w.path, w.line))
+    return CheckReport(ruleset, tuple(ordered), tuple(warned))
 
 
 def _postprocess_problems(files: list[LoadedRuleFile], postprocessor) -> list[RuleFileError]:
