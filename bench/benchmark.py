@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     import spacy
 
-    from extract import __version__, build
+    from extract import __version__
     from extract.pipeline import extractor as pipeline
     from extract.inputs.readers import Abstract, read_inputs
     from extract.run.parallel import ChunkExtractor, record_line
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(abstracts)
     texts = [a.text for a in abstracts]
     print(f"abstracts          {n} ({args.corpus}, {sum(map(len, texts)) / n:.0f} characters on average)")
-    print(f"build              {build()} (extract {__version__} from {Path(pipeline.__file__).parents[1]})")
+    print(f"package            extract {__version__} from {Path(pipeline.__file__).parents[1]}")
 
     nlp = spacy.blank("en")
     extractor = pipeline.Extractor(args.rules)

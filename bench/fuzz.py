@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from fuzzing import abstract, problems  # noqa: E402
 
-from extract import Extractor, build  # noqa: E402
+from extract import Extractor  # noqa: E402
 from extract.inputs.readers import Abstract  # noqa: E402
 
 
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     def pct(q: float, values: list[float] = times) -> float:
         return values[min(n - 1, int(q * n))] * 1000 if n else 0.0
 
-    print(f"build: {build()}; abstracts: {args.n:,} (seed {args.seed}, hostile share {args.hostile}), "
+    print(f"abstracts: {args.n:,} (seed {args.seed}, hostile share {args.hostile}), "
           f"{chars / max(1, args.n):,.0f} chars on average, {total:.0f}s in all")
     print(f"crashes: {len(crashes)}; records with offset/order/JSON violations: {len(violations)}")
     print(f"ms per abstract: median {pct(0.5):.2f}, p99 {pct(0.99):.2f}, p99.9 {pct(0.999):.2f}, "

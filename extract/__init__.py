@@ -7,22 +7,7 @@ speedups and GitHub links, with offsets into the original text.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["Extractor", "build_pipeline", "Record", "clean", "to_dataframe", "compiled", "build", "__version__"]
-
-
-def compiled() -> bool:
-    """Whether the modules that run on every abstract are the mypyc-compiled ones (a wheel
-    install) rather than their Python source (an editable install, EXTRACT_PURE_PYTHON=1).
-    Either gives the same records; compiled is faster. Asked without importing spaCy."""
-    from importlib.util import find_spec
-
-    spec = find_spec("extract.engine.matching")
-    return bool(spec and spec.origin and not spec.origin.endswith(".py"))
-
-
-def build() -> str:
-    """Which build runs, in words (for `extract --version` and the benchmark)."""
-    return "compiled with mypyc" if compiled() else "pure Python"
+__all__ = ["Extractor", "build_pipeline", "Record", "clean", "to_dataframe", "__version__"]
 
 
 def __getattr__(name: str):

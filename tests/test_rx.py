@@ -1,6 +1,5 @@
-"""extract/text/rx.py passes `concurrent=False` by position; a slip in the position would turn it
-into another argument (overlapped matches, a zero timeout, an end position). Each helper
-must give what the pattern's own method gives."""
+"""extract/text/rx.py wraps the pattern's own methods, adding a timeout only when there is one.
+Each helper must give what the pattern's own method gives, with and without a timeout."""
 import pytest
 import regex
 
@@ -19,6 +18,7 @@ def test_each_helper_matches_the_method_it_wraps():
         for pos, end in [(0, None), (11, None), (11, 40), (0, 0)]:
             args = (pos, end)
             assert spans(rx.finditer(p, TEXT, *args)) == spans(p.finditer(TEXT, *args))
+            assert spans(rx.finditer(p, TEXT, *args, 5.0)) == spans(p.finditer(TEXT, *args))
             for name in ("match", "search", "fullmatch"):
                 got, want = getattr(rx, name)(p, TEXT, *args), getattr(p, name)(TEXT, *args)
                 assert (got and got.span()) == (want and want.span()), (p.pattern, name, args)

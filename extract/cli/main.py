@@ -8,7 +8,6 @@ import sys
 
 from extract import __version__
 
-from extract import build
 
 EPILOG_RUN = "example: extract run seeds/ -o out.jsonl"
 EPILOG_EVAL = "example: extract eval --gold data/gold/seeds.jsonl --show methods.proposed"
@@ -50,7 +49,7 @@ def _check_environment() -> None:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="extract", description="Structured records from ML paper abstracts.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({build()})")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="extract records from abstracts", epilog=EPILOG_RUN,

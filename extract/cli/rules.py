@@ -58,9 +58,11 @@ def _show(problems, out) -> None:
 
 def cmd_check(args) -> int:
     from extract.engine.ruleset import check_ruleset
+    from extract.fields import postprocessor
 
-    report = check_ruleset(args.rules)
+    report = check_ruleset(args.rules, postprocessor)
     _show(report.problems, sys.stdout)
+    _show(report.warnings, sys.stdout)
     files = len(report.ruleset.files)
     rules = sum(len(f.spec.patterns) for f in report.ruleset.files)
     n = len(report.problems)
@@ -72,9 +74,10 @@ def cmd_check(args) -> int:
 
 def cmd_test(args) -> int:
     from extract.engine.ruleset import check_ruleset
+    from extract.fields import postprocessor
     from extract.engine.ruletests import run_examples
 
-    report = check_ruleset(args.rules)
+    report = check_ruleset(args.rules, postprocessor)
     if report.problems:
         _show(report.problems, sys.stdout)
         print("extract: rule files have problems; fix them first (extract rules check)", file=sys.stderr)
@@ -98,13 +101,15 @@ def cmd_test(args) -> int:
 def cmd_list(args) -> int:
     from extract.engine.rulefile import INVALID_PREFIX
     from extract.engine.ruleset import check_ruleset
+    from extract.fields import postprocessor
+    from extract.pipeline.registry import run_order
 
-    report = check_ruleset(args.rules)
+    report = check_ruleset(args.rules, postprocessor)
     base = Path.cwd()
     ruleset = report.ruleset
     if _unknown_fields(args.field, ruleset):
         return 2
-    fields = [f for f in ruleset.fields() if not args.field or f in args.field]
+    fields = [f for f in run_order(ruleset.fields()) if not args.field or f in args.field]
     for field in fields:
         files = ruleset.files_for(field)
         described = next((f.spec.description for f in files if f.spec.description), "")
@@ -120,9 +125,11 @@ def cmd_list(args) -> int:
 
 
 def _unknown_fields(wanted: list[str], ruleset) -> bool:
+    from extract.pipeline.registry import run_order
+
     unknown = [f for f in wanted if f not in ruleset.fields()]
     if unknown:
-        print(f"extract: no rule file defines field {unknown[0]}; known fields: {', '.join(ruleset.fields())}",
+        print(f"extract: no rule file defines field {unknown[0]}; known fields: {', '.join(run_order(ruleset.fields()))}",
               file=sys.stderr)
     return bool(unknown)
 

@@ -8,13 +8,10 @@ text is one of its forms exactly.
 """
 from __future__ import annotations
 
-import weakref
-
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from extract.engine.context import doc_text
-from extract.engine.pickling import rebuild, state_of
+from extract.engine.shared import per_pipeline
 
 _ATTRIBUTE = "_extract_phrase_index"  # where a pipeline keeps its index (see `for_pipeline`)
 
@@ -24,16 +21,11 @@ class PhraseIndex:
         self.vocab = vocab
         self.matcher = PhraseMatcher(vocab, attr="LOWER")
         self.exact_forms: dict[int, frozenset[str]] = {}  # case-sensitive rules: their forms
-        self._last: tuple | None = None  # (weak reference to the last doc, its matches)
 
     @classmethod
     def for_pipeline(cls, nlp) -> "PhraseIndex":
         """The index shared by the extract components of `nlp` (made by the first of them)."""
-        index = getattr(nlp, _ATTRIBUTE, None)
-        if index is None or index.vocab is not nlp.vocab:
-            index = cls(nlp.vocab)
-            setattr(nlp, _ATTRIBUTE, index)
-        return index
+        return per_pipeline(nlp, _ATTRIBUTE, lambda: cls(nlp.vocab), lambda index: index.vocab is nlp.vocab)
 
     def add(self, key: str, docs: list[Doc], lower: bool) -> int:
         """Add phrases under `key` (unique per field and rule); returns the match id."""
@@ -41,17 +33,17 @@ class PhraseIndex:
         match_id = self.vocab.strings[key]
         if not lower:
             self.exact_forms[match_id] = self.exact_forms.get(match_id, frozenset()) | {d.text for d in docs}
-        self._last = None
         return match_id
 
-    def matches(self, doc: Doc) -> dict[int, list[tuple[int, int]]]:
-        """Character spans of every phrase in `doc`, by match id, in text order; computed once
-        per document (token offsets become character offsets here, once, not per field)."""
-        last = self._last
-        if last is not None and last[0]() is doc:
-            return last[1]
-        found: dict[int, list[tuple[int, int]]] = {}
-        text = doc_text(doc)
+    def matches(self, state) -> dict[int, list[tuple[int, int]]]:
+        """Character spans of every phrase in the document of `state` (a DocState), by match
+        id, in text order; computed once per document and kept in its state (token offsets
+        become character offsets here, once, not per field)."""
+        found = state.phrases.get(self) if state.phrases is not None else None
+        if found is not None:
+            return found
+        found = {}
+        doc, text = state.doc, state.text
         exact = self.exact_forms
         for match_id, start, end in self.matcher(doc) if len(self.matcher) else ():
             first = doc[start]
@@ -59,9 +51,7 @@ class PhraseIndex:
             span = (first.idx, final.idx + len(final))
             if match_id not in exact or text[span[0] : span[1]] in exact[match_id]:
                 found.setdefault(match_id, []).append(span)
-        self._last = (weakref.ref(doc), found)
+        if state.phrases is None:
+            state.phrases = {}
+        state.phrases[self] = found
         return found
-
-    def __reduce__(self):
-        # a weak reference cannot be pickled: `_last` starts empty (see extract/pickling.py)
-        return (rebuild, (PhraseIndex, (self.vocab,), state_of(self, skip=("_last",))))

@@ -69,38 +69,15 @@ class Pattern(_Closed):
     priority: int = 0
     label: Optional[str] = None
     set: dict[str, Union[str, int, float, bool, None]] = {}
-    scan: bool = Field(True, description="false: not run over the text on its own; the field's post-processor "
-                                          "runs it where it needs it (context.hits). A phrase rule's phrases are "
-                                          "still found in the document's one phrase pass; its hits, `before` and "
-                                          "`after` are made only on request")
     before: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that "
                                   "must match the text right before the match (ending where it starts); its "
                                   "named groups join the hit and the hit starts where it starts. Cheap "
                                   "look-behind with captures: find a selective cue, then read the name before it.")
     before_window: int = Field(80, ge=1, le=1000, description="how many characters before the match `before` may span")
-    before_needs: Optional[str] = Field(None, description="a cheap regex that must occur in the last "
-                                        "`before_needs_window` characters before the match for `before` to be tried "
-                                        "(e.g. `[A-Z0-9]`: no capital nearby, no name to read)")
-    before_needs_window: int = Field(24, ge=1, le=1000)
-    before_stop: Optional[str] = Field(None, description="a one-character regex for what a `before` match never "
-                                       "holds (e.g. `[^\\w ]`): `before` is searched only after the last such "
-                                       "character of its window, not from every place of it")
     after: Optional[str] = Field(None, description="with `regex`, `phrases` or `phrases_file`: a regex that must "
                                  "match the text right after the match (starting where it ends); its named "
                                  "groups join the hit and the hit ends where it ends. A phrase list finds the "
                                  "cue words in one pass; `after` then reads on from each of them.")
-    at: Optional[str] = Field(None, description="with `regex`: a cheap regex for where a match can start. The "
-                              "rule is tried only there (one anchored attempt each), and rules with the same "
-                              "`at` share one scan of the document: three number rules, one number scan.")
-    at_near: Optional[str] = Field(None, description="with `at`: a regex that is cheap to scan for, such that every "
-                                   "place `at` finds lies inside one of its matches or at most `at_near_chars` "
-                                   "characters before it. `at` is then searched only in those windows (each ending "
-                                   "where the match of `at_near` ends): for numbers, digits (`\\d+`), 3 characters "
-                                   "back for a sign, a space and a point (`- .5`)")
-    at_near_chars: int = Field(0, ge=0, le=100)
-    needs: Optional[list[str]] = Field(None, description="with `regex`: strings of which the text must "
-                                       "contain at least one for the rule to run (ignoring case when the rule "
-                                       "does); a check far cheaper than a scan that cannot match")
 
     @model_validator(mode="after")
     def _one_matcher(self):
@@ -109,15 +86,14 @@ class Pattern(_Closed):
             raise ValueError(f"a pattern needs exactly one of regex, phrases, phrases_file, tokens (has {kinds or 'none'})")
         if self.tokens is not None and (self.before is not None or self.after is not None):
             raise ValueError("`before` and `after` go with regex or phrase patterns, not token patterns")
-        if self.needs is not None and self.regex is None:
-            raise ValueError("`needs` goes with a regex pattern")
-        if self.at is not None and self.regex is None:
-            raise ValueError("`at` goes with a regex pattern")
-        if (self.before_needs is not None or self.before_stop is not None) and self.before is None:
-            raise ValueError("`before_needs` and `before_stop` go with `before`")
-        if self.at_near is not None and self.at is None:
-            raise ValueError("`at_near` goes with `at`")
         return self
+
+
+class Param(Pattern):
+    """A pattern a field's post-processor uses by name, where it needs it (`params:`): the keys
+    of a pattern, without an id of its own (its hits carry `FIELD.NAME`)."""
+
+    id: str = ""
 
 
 class Example(_Closed):
@@ -134,6 +110,8 @@ class RuleFile(_Closed):
                                           "post-processor are not run there")
     fragments: dict[str, Union[str, ListFragment]] = {}
     patterns: list[Pattern] = []
+    params: dict[str, Param] = Field({}, description="patterns the post-processor declares (its `PARAMS`) and "
+                                     "uses by name; not run over the text on their own")
     examples: list[Example] = []
 
     @field_validator("field")
@@ -142,6 +120,14 @@ class RuleFile(_Closed):
         if field in RESERVED_FIELDS:
             raise ValueError(f"`{field}` is a record key, not a field name; choose another name")
         return field
+
+    @field_validator("params")
+    @classmethod
+    def _param_names(cls, params: dict) -> dict:
+        for name in params:
+            if not name.isidentifier() or not name.islower():
+                raise ValueError(f"param name {name!r}: lower case letters, digits and `_`")
+        return params
 
     @field_validator("patterns")
     @classmethod
@@ -273,6 +259,8 @@ def _allowed_keys(loc: tuple) -> list[str]:
         model = Pattern
     elif parent[:1] == ("examples",):
         model = Example
+    elif parent[:1] == ("params",):
+        model = Param
     else:
         model = ListFragment
     return list(model.model_fields)
@@ -297,6 +285,8 @@ def _salvage(data: dict, exc: ValidationError, path: Path) -> dict | None:
             data[loc[0]] = items
         elif loc[:1] == ("fragments",) and len(loc) >= 2 and isinstance(data.get("fragments"), dict):
             data["fragments"] = {**data["fragments"], loc[1]: "(?!)"}
+        elif loc[:1] == ("params",) and len(loc) >= 2 and isinstance(data.get("params"), dict):
+            data["params"] = {**data["params"], loc[1]: {"regex": "(?!)"}}
         elif len(loc) == 1 and err["type"] == "extra_forbidden":
             data.pop(loc[0], None)
     return data if data != before else None

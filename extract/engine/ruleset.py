@@ -4,17 +4,17 @@ A file for a field that already exists extends it; a file for a new field adds o
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Callable
 
 from extract.resources import rules_dir
 from extract.engine.rulefile import LoadedRuleFile, RuleFileError, check_rule_file, load_rule_file
 
-# `acronyms` is not an output field: it finds definitions that the name fields share.
 # Files with `field: common` hold only named fragments that every field may use.
 COMMON = "common"
-PIPELINE_ORDER = ("acronyms", "github", "models", "datasets", "methods", "speedups", "metrics")
 
 
 @dataclass(frozen=True)
@@ -22,16 +22,9 @@ class RuleSet:
     files: tuple[LoadedRuleFile, ...]
 
     def fields(self) -> list[str]:
-        """Every field with rules, built-ins in pipeline order, then rule-file fields."""
-        names = [n for n in dict.fromkeys(f.spec.field for f in self.files) if n != COMMON]
-        builtin = [f for f in PIPELINE_ORDER if f in names]
-        return builtin + [f for f in names if f not in PIPELINE_ORDER]
-
-    def output_fields(self) -> list[str]:
-        return [f for f in self.fields() if f != "acronyms"]
-
-    def custom_fields(self) -> list[str]:
-        return [f for f in self.fields() if f not in PIPELINE_ORDER]
+        """Every field with rules, in the order of the rule files (the pipeline orders them:
+        extract/pipeline/registry.py)."""
+        return [n for n in dict.fromkeys(f.spec.field for f in self.files) if n != COMMON]
 
     def files_for(self, field: str) -> list[LoadedRuleFile]:
         return [f for f in self.files if f.spec.field == field]
@@ -70,16 +63,22 @@ class CheckReport:
 
     ruleset: RuleSet
     problems: tuple[RuleFileError, ...]
+    warnings: tuple[RuleFileError, ...] = ()  # what may be slow: reported, not a failure
 
 
-def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
+def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
+                  postprocessor: Callable[[str], object] | None = None) -> CheckReport:
     """Load and compile every rule file as a run would (schema, regexes, fragments, token
-    patterns, word lists, post-processors), collecting every problem instead of the first."""
+    patterns, word lists and, given `postprocessor` (name -> function, raising ImportError or
+    AttributeError for an unknown one), post-processors), collecting every problem instead of
+    the first."""
     import spacy
 
     from extract.engine.matching import FieldMatcher
+    from extract.engine.rulewarnings import slow_regex_warnings
 
     problems: list[RuleFileError] = []
+    warnings: list[RuleFileError] = []
     files: list[LoadedRuleFile] = []
     builtin = rules_dir()
     for directory in (builtin, *(Path(d).resolve() for d in extra_dirs)):
@@ -98,16 +97,19 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = ()) -> CheckReport:
     nlp = spacy.blank("en")
     for field in ruleset.fields() or [COMMON]:
         matcher_files = ruleset.matcher_files(field) if field != COMMON else ruleset.files_for(COMMON)
-        FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)
-        problems.extend(_postprocess_problems(ruleset.files_for(field)))
+        matcher = FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)
+        warnings.extend(slow_regex_warnings(matcher_files, matcher.rules.fragments, builtin))
+        if postprocessor is not None:
+            problems.extend(_postprocess_problems(ruleset.files_for(field), postprocessor))
     unique = {p.display(): p for p in problems}
     ordered = sorted(unique.values(), key=lambda p: (p.path, p.line))
-    return CheckReport(ruleset, tuple(ordered))
+    warned = sorted({w.display(): w for w in warnings}.values(), key=lambda w: (w.path, w.line))
+    return CheckReport(ruleset, tuple(ordered), tuple(warned))
 
 
-def _postprocess_problems(files: list[LoadedRuleFile]) -> list[RuleFileError]:
-    from extract.fields import postprocessor
-
+def _postprocess_problems(files: list[LoadedRuleFile], postprocessor) -> list[RuleFileError]:
+    """The named post-processor exists, one per field, and the field's `params:` are the ones
+    its module declares (`PARAMS`)."""
     out, first = [], None
     for f in files:
         name = f.spec.postprocess
@@ -119,10 +121,26 @@ def _postprocess_problems(files: list[LoadedRuleFile]) -> list[RuleFileError]:
             continue
         first = first or (name, f.path)
         try:
-            postprocessor(name)
+            function = postprocessor(name)
         except (ImportError, AttributeError) as exc:
-            out.append(RuleFileError(f.path, line, f"postprocess: no post-processor extract.fields.{name} "
-                                                   f"with a `postprocess` function ({exc})"))
+            out.append(RuleFileError(f.path, line, f"postprocess: no post-processor {name} ({exc})"))
+            continue
+        out.extend(_params_problems(files, f, name, function))
+    return out
+
+
+def _params_problems(files: list[LoadedRuleFile], named_in: LoadedRuleFile, name: str,
+                     function) -> list[RuleFileError]:
+    declared = getattr(sys.modules.get(getattr(function, "__module__", ""), None), "PARAMS", None)
+    given = {p: f for f in files for p in f.spec.params}
+    if declared is None:
+        declared = ()
+    out = [RuleFileError(f.path, f.line_of("params", p), f"params.{p}: post-processor {name} does not use it "
+                         f"(it uses: {', '.join(declared) or 'none'})") for p, f in given.items() if p not in declared]
+    missing = [p for p in declared if p not in given]
+    if missing:
+        out.append(RuleFileError(named_in.path, named_in.line_of("postprocess"),
+                                 f"postprocess: {name} needs params {', '.join(missing)}; add them under `params:`"))
     return out
 
 

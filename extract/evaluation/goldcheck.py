@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from extract.pipeline.records import BUILTIN_FIELDS, MENTION_TYPES, Mention
+from extract.pipeline.records import BUILTIN_FIELDS, Mention
+from extract.pipeline.registry import BY_NAME
 
 ROW_KEYS = {"id", "text", "abstract", "title", "source", "collection", "error"}
 # Keys only gold items have (FIELDS.md, "Gold files"), besides the record's own.
@@ -46,7 +47,8 @@ def _check_item(field: str, i: int, item) -> None:
     where = f"{field}[{i}]"
     if not isinstance(item, dict):
         raise GoldError(f"{where}: expected an object with a name, got {_kind(item)}")
-    model = MENTION_TYPES.get(field)
+    spec = BY_NAME.get(field)
+    model = spec.mention if spec is not None else None
     if model is None:  # a rule-file field: a name, any other keys
         if not isinstance(item.get("name"), str):
             raise GoldError(f"{where}: `name` must be a string")

@@ -13,6 +13,7 @@ from extract.text.names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
 METHODS = "methods.tsv"
+PARAMS = ("extension", "title", "named", "method_context")  # rules/datasets.yaml `params:`
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
@@ -57,9 +58,9 @@ _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", re
 
 def postprocess(doc, hits, context) -> list[dict]:
     text = context.text
-    extension = context.rule("datasets.extension")
-    introduced_by_cue = context.rule("datasets.named")
-    method_context = context.rule("datasets.method_context")
+    extension = context.params.extension
+    introduced_by_cue = context.params.named
+    method_context = context.params.method_context
     proposed: set[str] = set(_title_names(context))
     known_in_lists = any(h.name is not None for h in hits)
     definitions = context.mentions("acronyms")
@@ -216,7 +217,7 @@ def _defined_as_other(name: str, definitions: list[dict]) -> bool:
 def _title_names(context) -> list[str]:
     if not context.title:
         return []
-    m = rx.match(context.rule("datasets.title"), context.title)
+    m = rx.match(context.params.title, context.title)
     return [name_key(m.group("name"))] if m else []
 
 

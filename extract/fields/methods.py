@@ -1,13 +1,12 @@
 """Methods: the paper's own (cue phrases, coined names, acronym definitions in sentences that
 introduce the work, named components, the name before the title's colon) and specific existing
 ones it mentions (gazetteer; acronyms whose expansion is headed by a method noun). An acronym
-and its expansion are one item. The cue patterns are `methods.ctx.*` rules in
-rules/methods.yaml; the word lists are in data/gazetteers/.
+and its expansion are one item. The cue patterns are the `params:` of rules/methods.yaml
+(`PARAMS` below); the word lists are in data/gazetteers/.
 """
 from __future__ import annotations
 
 from bisect import bisect_left
-from types import SimpleNamespace
 
 import regex
 
@@ -19,26 +18,15 @@ from extract.text.names import clean_name, name_key
 METHODS = "methods.tsv"
 PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
 COMPONENTS = ("methods.component", "methods.component_paren")
-
-
-_CUE_PREFIX = "methods.ctx."
-
-
-def _cues(context) -> SimpleNamespace:
-    """The `methods.ctx.*` patterns of this field, by short name (`cues.proposal`): gathered
-    once per matcher and kept in its memo for the next documents."""
-    memo = context.matcher.memo
-    cues = memo.get(_CUE_PREFIX)
-    if cues is None:
-        cues = memo[_CUE_PREFIX] = SimpleNamespace(**{
-            rule_id[len(_CUE_PREFIX):]: compiled for rule_id, compiled in context.matcher.by_id.items()
-            if rule_id.startswith(_CUE_PREFIX)})
-    return cues
+# rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
+PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
+          "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
+          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
     text = context.text
-    cues = _cues(context)
+    cues = context.params
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
     taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
@@ -132,18 +120,18 @@ def _component_hits(context, cues, proposes: bool, own: set):
     proposes something."""
     text = context.text
     found = []
-    words = [start for start, _ in context.phrase_spans("methods.ctx.proposal_words")]  # in text order
+    words = [start for start, _ in context.phrase_spans(cues.proposal_words)]  # in text order
     for start, end in context.sentences:
         i = bisect_left(words, start)
         # Every proposal cue starts at one of its first words: try it there, not everywhere.
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
         if (i < len(words) and words[i] < end) or (start, end) in own:
-            for rule in COMPONENTS:
-                found.extend(context.hits(rule, start, end))
+            for helper in (cues.component, cues.component_paren):
+                found.extend(context.hits(helper, start, end))
     if proposes:
         for start, end in context.sentences:
-            found.extend(context.hits("methods.subject", start, end, anchored=True))
+            found.extend(context.hits(cues.subject, start, end, anchored=True))
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
@@ -193,7 +181,7 @@ def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too."""
     if not context.title:
         return
-    m = rx.match(context.rule("methods.title"), context.title)
+    m = rx.match(context.params.title, context.title)
     if not m:
         return
     name = m.group("name")

@@ -45,8 +45,8 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
         found.append(h)
     chosen = select_longest(found)
     name_ends = sorted(n.end for n in names.items)
-    modifiers = context.rule("metrics.modifiers")
-    owner = context.rule("metrics.symbol-owner")
+    modifiers = context.params.modifiers
+    owner = context.params.symbol_owner
     out: list[MetricName] = []
     for h in chosen:
         generic = bool(h.attrs.get("generic"))

@@ -24,7 +24,8 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.metric_names import metric_names
-from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, read_numbers, words
+from extract.fields.numreading import read_numbers
+from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, words
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
@@ -35,6 +36,9 @@ _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 2
 # tokens that are not a separator word.
 _LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
+# rules/metrics.yaml `params:`
+PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
+          "modifiers", "symbol_owner")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -58,9 +62,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [n for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
-    rules = (context.rule("metrics.average"), context.rule("metrics.after-gap"), context.rule("metrics.bare-next"),
-             context.rule("metrics.cue-gap"), context.rule("metrics.free-word"), context.rule("metrics.far-break"),
-             context.rule("metrics.share-of"), context.rule("metrics.unnamed-after"))
+    params = context.params
+    rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
+             params.share_of, params.unnamed_after)
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))

@@ -15,6 +15,7 @@ from extract.text.names import clean_name, name_key
 from extract.engine.matching import Hit, non_overlapping
 
 MODELS = "models.tsv"
+PARAMS = ("extension",)  # rules/models.yaml `params:`
 DATASETS = "datasets.tsv"
 _SIZE = regex.compile(r"(?<![\w.])(?:\d+x)?\d+(?:\.\d+)?[BMKT](?![A-Za-z])")
 _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?:\d+(?:\.\d+)?[BMKT]?))+)")
@@ -37,7 +38,7 @@ _MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|bac
 
 def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     text = context.text
-    extension = context.rule("models.extension")
+    extension = context.params.extension
     candidates: list[tuple[int, int, str | None, bool, str]] = []  # start, end, family, ambiguous, rule
     listed: dict[tuple[int, int], list[str]] = {}  # span of a bracketed size list -> its models
     pending: list[tuple[int, int, str | None, bool, str]] = []  # ambiguous names, for a second look

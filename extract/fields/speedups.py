@@ -17,10 +17,12 @@ import regex
 from extract.text import rx
 from extract.engine.matching import Hit
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences, read_numbers
+from extract.fields.numreading import read_numbers
+from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
+PARAMS = ("after_gap", "bare_next", "before")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -35,7 +37,7 @@ _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a g
 
 
 def postprocess(doc, hits, context) -> list[dict]:
-    nums = read_numbers(hits, context, "speedups.before")
+    nums = read_numbers(hits, context, context.params.before)
     if not nums:
         return []
     text = context.text
@@ -46,8 +48,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             and not name_index.covers(n.vstart, n.vend)]
     aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
                                key=lambda h: (h.start, -(h.end - h.start))))
-    after_gap = context.rule("speedups.after-gap")
-    bare_next = context.rule("speedups.bare-next")
+    after_gap = context.params.after_gap
+    bare_next = context.params.bare_next
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_aspects = select_longest(aspects.between(span[0], span[1]))

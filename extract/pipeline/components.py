@@ -11,10 +11,13 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from extract.engine.context import PROBLEMS_KEY, STORE_KEY, Context, doc_text
+from extract.engine.context import Context
+from extract.engine.docstate import DocStates
 from extract.fields import postprocessor
+from extract.pipeline.registry import BY_NAME, FIELDS, run_order
 from extract.engine.matching import FieldMatcher
 from extract.engine.phrases import PhraseIndex
+from extract.engine.places import NumberStarts
 from extract.engine.ruleset import load_ruleset
 
 if not Span.has_extension("extract"):
@@ -28,28 +31,31 @@ class FieldComponent:
         ruleset = load_ruleset(tuple(rules_dirs))
         files = ruleset.files_for(field)
         if not files:
-            known = ", ".join(ruleset.fields())
+            known = ", ".join(run_order(ruleset.fields()))
             raise ValueError(f"[extract] no rule file defines field {field!r}. Known fields: {known}")
         self.name = name
         self.field = field
         self.matcher = FieldMatcher(field, ruleset.matcher_files(field), nlp.vocab, nlp.make_doc,
-                                    phrase_index=PhraseIndex.for_pipeline(nlp))
+                                    phrase_index=PhraseIndex.for_pipeline(nlp),
+                                    number_starts=NumberStarts.for_pipeline(nlp))
+        self.states = DocStates.for_pipeline(nlp)
+        spec = BY_NAME.get(field)
+        self.reads = frozenset(spec.reads) if spec is not None else None  # None: a rule-file field reads any
         self.postprocess = postprocessor(ruleset.postprocess_for(field))
         self.spans = spans
 
     def __call__(self, doc: Doc) -> Doc:
-        user_data = doc.user_data
+        state = self.states.of(doc)
         found: list = []
-        text = doc_text(doc)
-        hits = self.matcher.find(doc, text=text, problems=found)
+        hits = self.matcher.find(doc, problems=found, state=state)
         if found:
-            user_data.setdefault(PROBLEMS_KEY, []).extend(str(p) for p in found)
+            state.problems.extend(str(p) for p in found)
         if hits or not self.matcher.required_labels:
-            mentions = self.postprocess(doc, hits, Context(doc, self.matcher, text))
+            mentions = self.postprocess(doc, hits, Context(state, self.matcher, self.reads))
         else:  # `requires:` not met: the field finds nothing here
             mentions = []
         mentions.sort(key=_start)
-        user_data.setdefault(STORE_KEY, {})[self.field] = mentions
+        state.mentions[self.field] = mentions
         if not self.spans:
             return doc
         spans = []
@@ -75,13 +81,10 @@ def _field_factory(field: str):
     return Language.factory(f"extract_{field}", default_config={"rules_dirs": [], "spans": True})(make)
 
 
-make_github = _field_factory("github")
-make_models = _field_factory("models")
-make_datasets = _field_factory("datasets")
-make_methods = _field_factory("methods")
-make_speedups = _field_factory("speedups")
-make_metrics = _field_factory("metrics")
-make_acronyms = _field_factory("acronyms")
+# One factory per field of the registry: `make_<field>`, registered as `extract_<field>`
+# (the `spacy_factories` entry points of pyproject.toml name these).
+for _spec in FIELDS:
+    globals()[f"make_{_spec.name}"] = _field_factory(_spec.name)
 
 
 @Language.factory("extract_field", default_config={"field": "", "rules_dirs": [], "spans": True})

@@ -9,10 +9,11 @@ from spacy.language import Language
 from extract.pipeline import components  # noqa: F401  (registers the factories)
 from extract.text import rx
 from extract.text.cleantext import clean
-from extract.engine.context import ID_KEY, PROBLEMS_KEY, STORE_KEY, TEXT_KEY, TITLE_KEY
+from extract.engine.docstate import DocStates
 from extract.inputs.readers import Abstract
 from extract.pipeline.records import Record, mention_type
-from extract.engine.ruleset import PIPELINE_ORDER, load_ruleset
+from extract.engine.ruleset import load_ruleset
+from extract.pipeline.registry import BY_NAME, is_output, run_order
 
 
 _RECORD_KEYS = frozenset(Record.model_fields)  # pydantic builds `model_fields` anew on each access
@@ -38,9 +39,9 @@ def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = T
     leaves `doc.spans` empty (the mentions are in `doc.user_data["extract"]` either way)."""
     rules_dirs = list(rules_dirs)
     nlp = spacy.blank("en")
-    for field in load_ruleset(tuple(rules_dirs)).fields():
+    for field in run_order(load_ruleset(tuple(rules_dirs)).fields()):
         config = {"rules_dirs": rules_dirs, "spans": spans}
-        if field in PIPELINE_ORDER:
+        if field in BY_NAME:
             nlp.add_pipe(f"extract_{field}", config=config)
         else:
             nlp.add_pipe("extract_field", name=f"extract_{field}", config={"field": field, **config})
@@ -60,21 +61,21 @@ class Extractor:
         # The components in order, read once: `nlp.pipeline` builds a new frozen list on every
         # access (~5 us an abstract)
         self.components: list[tuple[str, object]] = list(self.nlp.pipeline)
-        self.fields = load_ruleset(self.rules_dirs).output_fields()
+        self.fields = [f for f in run_order(load_ruleset(self.rules_dirs).fields()) if is_output(f)]
         self.problems: list[str] = []
+        self.states = DocStates.for_pipeline(self.nlp)
 
     def extract(self, abstract: Abstract) -> Record:
         raw, title = _valid_unicode(abstract.text), abstract.title and _valid_unicode(abstract.title)
         view = clean(raw)
         doc = self.nlp.make_doc(view.text)
-        doc.user_data[ID_KEY] = abstract.id
-        if title:
-            doc.user_data[TITLE_KEY] = title  # names in "NAME: subtitle" are the paper's own
-        doc.user_data[TEXT_KEY] = view.text  # == doc.text, which spaCy rebuilds on every access
+        # view.text == doc.text, which spaCy rebuilds on every access; names in the title's
+        # "NAME: subtitle" are the paper's own
+        state = self.states.start(doc, view.text, abstract.id, title or None)
         for _, component in self.components:
             doc = component(doc)
-        self.problems.extend(doc.user_data.get(PROBLEMS_KEY, []))
-        store = doc.user_data.get(STORE_KEY, {})
+        self.problems.extend(state.problems)
+        store = state.mentions
         data = {
             "id": abstract.id,
             "source": abstract.source,

@@ -22,6 +22,7 @@ from extract.run.progress import Progress
 from extract.outputs.fingerprint import check_fingerprint, fingerprint, write_fingerprint
 from extract.outputs.resume import prepare_resume, skip_done
 from extract.engine.ruleset import load_ruleset
+from extract.pipeline.registry import BY_NAME
 
 CHUNK_SIZE = 64  # abstracts per task sent to a worker: ~0.2 s of work, a few hundred KB
 
@@ -68,7 +69,7 @@ def run(config: RunConfig, extractor=None, report: Callable[[str], None] | None 
     point = _resume_point(config, report, fp)
     if fp is not None and not (point is not None and point.fingerprinted):
         write_fingerprint(config.output, fp)  # before the first record, so a crash leaves it
-    extra = load_ruleset(tuple(config.rules_dirs)).custom_fields()  # columns of a table output
+    extra = [f for f in load_ruleset(tuple(config.rules_dirs)).fields() if f not in BY_NAME]  # table columns
     sink = open_sink(config.output, config.layout, extra, append=point is not None)
     try:
         # Workers start before the progress bar: they are forked, and the bar runs threads.

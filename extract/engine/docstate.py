@@ -1,0 +1,82 @@
+"""Everything the engine keeps about the document being processed, in one object: its text
+(read once: spaCy rebuilds `doc.text` from the tokens on every access), id and title, the
+sentences, the phrase matches of the one phrase pass, the places of the shared number-start
+scan, and the problems met. The public output stays in `doc.user_data["extract"][field]`.
+
+A pipeline keeps one `DocStates`; the state of the doc being processed is made by the first
+component that asks (or by the `Extractor`, which knows the id and title) and reused by the
+others. Nothing of it is stored in the doc, so docs pickle and serialise as spaCy's do.
+"""
+from __future__ import annotations
+
+import weakref
+from bisect import bisect_right
+
+from spacy.tokens import Doc
+
+from extract.engine.shared import per_pipeline
+from extract.text.sentences import split_sentences
+
+STORE_KEY = "extract"  # doc.user_data[STORE_KEY][field]: the mentions, for spaCy users and records
+_ATTRIBUTE = "_extract_doc_states"  # where a pipeline keeps its DocStates
+
+
+class DocState:
+    def __init__(self, doc: Doc, text: str | None = None, doc_id: str | None = None, title: str | None = None):
+        self.doc = doc
+        self.text = doc.text if text is None else text
+        self.id = doc_id
+        self.title = title
+        self.problems: list[str] = []
+        self.phrases: dict | None = None  # match id -> [(start, end)], made by the PhraseIndex
+        self.places: dict[str, list[int]] = {}  # number-start places, by scan
+        self._sentences: tuple[list[tuple[int, int]], list[int]] | None = None
+
+    @property
+    def mentions(self) -> dict[str, list[dict]]:
+        """The fields' mentions so far, by field (the doc's public output)."""
+        return self.doc.user_data.setdefault(STORE_KEY, {})
+
+    def _split(self) -> tuple[list[tuple[int, int]], list[int]]:
+        if self._sentences is None:
+            spans = split_sentences(self.text)
+            self._sentences = (spans, [s for s, _ in spans])
+        return self._sentences
+
+    @property
+    def sentences(self) -> list[tuple[int, int]]:
+        return self._split()[0]
+
+    def sentence_of(self, offset: int) -> tuple[int, int]:
+        """The (start, end) of the sentence holding `offset` (the whole text if none)."""
+        spans, starts = self._split()
+        i = bisect_right(starts, offset) - 1
+        return spans[i] if i >= 0 else (0, len(self.text))
+
+
+class DocStates:
+    """The state of the document a pipeline is processing (one at a time)."""
+
+    def __init__(self) -> None:
+        self._doc: weakref.ref | None = None
+        self._state: DocState | None = None
+
+    @classmethod
+    def for_pipeline(cls, nlp) -> "DocStates":
+        return per_pipeline(nlp, _ATTRIBUTE, cls)
+
+    def start(self, doc: Doc, text: str | None = None, doc_id: str | None = None,
+              title: str | None = None) -> DocState:
+        """A fresh state for `doc` (the `Extractor`, before the components run)."""
+        state = DocState(doc, text, doc_id, title)
+        self._doc, self._state = weakref.ref(doc), state
+        return state
+
+    def of(self, doc: Doc) -> DocState:
+        """The state of `doc`: the current one, or a fresh one for a new doc."""
+        if self._state is not None and self._doc is not None and self._doc() is doc:
+            return self._state
+        return self.start(doc)
+
+    def __getstate__(self):
+        return {"_doc": None, "_state": None}  # a weak reference does not pickle; nothing to keep

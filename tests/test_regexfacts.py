@@ -1,0 +1,119 @@
+"""What the compiler works out from a regex (extract/engine/regexfacts.py) only spares work:
+each fact is a necessary condition of a match, so every rule finds with it what it finds
+without it, on real abstracts."""
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+import regex
+
+from extract.engine import regexfacts
+from extract.engine.docstate import DocState
+from extract.pipeline.extractor import build_pipeline
+
+GOLD = Path(__file__).resolve().parents[1] / "data" / "gold"
+
+
+@pytest.mark.parametrize("source, ignore_case, expected", [
+    (r"github\.(?:[ ]?)com/", False, ("github.",)),
+    (r"(?:Bench|Eval|QA)(?:-\w+)*", False, ("Bench", "Eval", "QA")),
+    (r"\b[AHV]100\b", False, ("100",)),  # the longest sure piece, not one of three letters
+    (r"NVIDIA[ ](?P<name>H100)", True, ("nvidia ",)),
+    (r"(?:a|b)?c", False, ("c",)),
+    (r"x(?i:abc)", False, ("x",)),  # a case-free group is not a literal of a case-minding rule
+    (r"[κρτ]\s?=", False, ("=",)),
+    (r"[κρτ]", False, ("κ", "ρ", "τ")),
+    (r"(?:a|\d)", False, None),  # one branch without a literal: none is required
+    (r"\1", False, None),  # back references: not understood, no fact
+])
+def test_required_literals(source, ignore_case, expected):
+    assert regexfacts.required_literals(source, ignore_case) == expected
+
+
+@pytest.mark.parametrize("source, reach", [
+    (r"(?<![\w.])(?P<n>[-+]?\s?\d+)%", 2),
+    (r"(?<![\w.])(?:\d+|\.\d+)x", 1),
+    (r"(?:(?<!\w)\d+%|(?<=from\s)0 to 100)", 0),
+    (r"\d+%", None),  # no look-around first: the regex module scans it well itself
+    (r"(?<!\w)[a-z]+\d", None),  # a digit only after an unbounded run
+])
+def test_number_start(source, reach):
+    found = regexfacts.number_start(source)
+    assert (found.reach if found else None) == reach
+
+
+@pytest.mark.parametrize("source, stop", [
+    (r"(?<![\w-])(?P<name>[A-Z]\w*(?:[ ][A-Z]\w*)*)[ ]", r"[^A-Z\w\ ]"),
+    (r"(?P<family>[A-Za-z]+)-?", r"[^A-Za-z\-]"),
+    (r"(?P<name>\S+)\s", None),  # consumes nearly anything: no stop
+])
+def test_stop_class(source, stop):
+    assert regexfacts.stop_class(source) == stop
+
+
+def _texts() -> list[str]:
+    texts = []
+    for path in sorted(GOLD.glob("*.jsonl")):
+        texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return texts
+
+
+def test_every_built_in_rule_finds_the_same_with_and_without_its_facts():
+    nlp = build_pipeline(spans=False)
+    matchers = [c.matcher for _, c in nlp.pipeline]
+    plain = {id(r): dataclasses.replace(r, needs=None, starts=None, before_stop=None)
+             for m in matchers for r in m.rules.regex.values()}
+    with_facts = sum(1 for m in matchers for r in m.rules.regex.values()
+                     if r.needs or r.starts or r.before_stop is not None)
+    assert with_facts >= 8  # the facts are found for the built-in rules
+    texts = _texts()
+    assert len(texts) > 100
+    for text in texts:
+        doc = nlp.make_doc(text)
+        for m in matchers:
+            for r in m.rules.regex.values():
+                if r.compiled is None:
+                    continue
+                state = DocState(doc, text)
+                fast = m.runner.hits(r, text, 0, None, state)
+                slow = m.runner.hits(plain[id(r)], text, 0, None, DocState(doc, text))
+                assert [(h.start, h.end, h.groups) for h in fast] == [(h.start, h.end, h.groups) for h in slow], \
+                    (r.id, text[:80])
+
+
+def test_a_stop_class_compiles_for_every_built_in_before():
+    nlp = build_pipeline(spans=False)
+    for _, c in nlp.pipeline:
+        for r in c.matcher.rules.regex.values():
+            if r.before_stop is not None:
+                assert isinstance(r.before_stop, regex.Pattern)
+
+
+@pytest.mark.parametrize("source, slow", [
+    (r"(a+)+$", True),
+    (r"(?:\w+\s?)*GPUs", True),
+    (r"(x|y+)*z", True),
+    (r"(?:a++)+", False),  # possessive: gives up nothing it took
+    (r"(?>a+)+", False),  # atomic
+    (r"\d+(?:,\d+)*", False),  # the comma keeps the rounds apart
+    (r"a+b+", False),
+])
+def test_nested_quantifier(source, slow):
+    assert regexfacts.nested_quantifier(source) is slow
+
+
+def test_rules_check_warns_about_a_nested_repeat_and_still_passes(tmp_path, capsys):
+    from extract.cli.main import main
+
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "slow.yaml").write_text("field: slow\nfragments:\n  word: '\\w+\\s?'\npatterns:\n"
+                                      "  - id: slow.a\n    regex: '(?:(?&word))*GPUs'\n"
+                                      "  - id: slow.b\n    regex: '(?:\\w++\\s?)*GPUs'\n")
+    assert main(["rules", "check", "--rules", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].endswith("slow.yaml:6: warning: regex: a repeat inside a repeat can take "
+                                             "exponential time on a text that almost matches; make the inner "
+                                             "one possessive (`+` after it) or the group atomic (`(?>...)`) "
+                                             "(rule slow.a)"), out
