@@ -218,7 +218,7 @@ def test_readmes_document_the_pages_and_the_concordance():
 
 
 def test_hits_from_records_equal_hits_from_a_pipeline_run(extractor, seed_records, tmp_path, capsys):
-    rule = "datasets.gazetteer"
+    rule = "methods.gazetteer"
     fresh = cc.concordance(read_inputs([SEEDS]), cc.rule_finder(extractor, rule), rule)
     stored = cc.records_concordance(seed_records, rule)
     assert [(a.id, h) for a, h in stored.all_hits()] == [(a.id, h) for a, h in fresh.all_hits()]

@@ -270,9 +270,10 @@ def _gold_checker(rules_dirs):
     from extract.engine.rulefile import RuleFileError
     from extract.engine.ruleset import load_ruleset
     from extract.evaluation.goldcheck import check_gold_row
+    from extract.pipeline.registry import is_output
 
     try:
-        fields = load_ruleset(tuple(rules_dirs)).output_fields()
+        fields = [f for f in load_ruleset(tuple(rules_dirs)).fields() if is_output(f)]
     except RuleFileError as exc:
         raise UserError(str(exc)) from exc
     return lambda row: check_gold_row(row, fields)

@@ -104,7 +104,7 @@ def _options(config: RunConfig) -> dict:
 
 def _engine(config: RunConfig, extractor):
     if config.scheduler:
-        from extract.dask import ClusterChunkExtractor
+        from extract.run.cluster import ClusterChunkExtractor
 
         return ClusterChunkExtractor(config.scheduler, config.rules_dirs)
     return ChunkExtractor(config.rules_dirs, config.jobs, extractor)
