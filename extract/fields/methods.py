@@ -34,16 +34,19 @@ def postprocess(doc, hits, context) -> list[dict]:
     # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
     blocked = [(m["start"], m["end"], f == "models" and shapes.maybe_new_model(m)) for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
-    hard_keys = {name_key(m["name"]) for f, m in taken if not (f == "models" and shapes.maybe_new_model(m))}
+    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new) in zip(taken, blocked) if not new}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     items: list[dict] = []
 
     def add(start, end, name, role, rule, priority, long_form=None):
         name = rx.sub(cues.leading_words, "", clean_name(name))
+        key = name_key(name)
+        if not name or key in hard_keys or rx.match(cues.too_short, name) or lexicon.is_generic(name):
+            return
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
         new_model = rule in PROPOSING and lexicon.lookup(shapes.MODELS, name) is None
-        if not name or rx.match(cues.too_short, name) or lexicon.is_generic(name) or (name_key(name) in blocked_keys and not new_model) or name_key(name) in hard_keys:
+        if key in blocked_keys and not new_model:
             return
         if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data

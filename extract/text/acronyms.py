@@ -74,11 +74,15 @@ def find_definitions(text: str) -> list[Definition]:
     taken = {d.short for d in found}
     for comma in rx.finditer(_COMMA, text):
         c = comma.start()
-        if not _has_capital(text[max(0, c - 30) : c].rstrip().rpartition(" ")[2]):
+        lo = max(0, c - 30)
+        before = text[lo:c].rstrip()
+        word = before.rpartition(" ")[2]
+        if not _has_capital(word):
             continue  # most commas follow a lower-case word: no short form to read
-        sf = rx.search(_SHORT_BEFORE, text, max(0, c - 30), c)
-        m = rx.match(_APPOSITIVE_COMMA, text, comma.start()) if sf else None
-        d = _appositive(text, sf, m) if m else None
+        # The short form holds no space: it lies in the last word, so the search starts
+        # there, not at every place of the window (~4 us a comma that gets here).
+        sf = rx.search(_SHORT_BEFORE, text, lo + len(before) - len(word), c)
+        d = _appositive(text, sf, c) if sf else None
         if d and d.short not in taken:
             found.append(d)
             taken.add(d.short)
@@ -227,10 +231,15 @@ def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | 
     return Definition(short, long, offset + m.start(1), offset + m.end(1), inner_start + lead, inner_start + lead + len(long), "sf-lf")
 
 
-def _appositive(text: str, sf, m) -> Definition | None:
-    """`SF, a long form ...`: counts only when the long form's words spell the acronym."""
+def _appositive(text: str, sf, comma: int) -> Definition | None:
+    """`SF, a long form ...`: counts only when the long form's words spell the acronym. The
+    short form is checked first: it rejects most candidates more cheaply than the phrase after
+    the comma is read."""
     short = sf.group("sf").rstrip(".")
     if not is_short_form(short) or sum(ch.isupper() for ch in short) < 2:
+        return None
+    m = rx.match(_APPOSITIVE_COMMA, text, comma)
+    if m is None:
         return None
     # The last word starts with the acronym's last capital (LSGQuant: "... quantization").
     last = next((ch for ch in reversed(short) if ch.isupper()), short[-1]).lower()
