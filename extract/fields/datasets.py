@@ -6,6 +6,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
+from extract.fields.method_shapes import DATA_NOUN_NEXT  # a dataset noun right after a name
 
 from extract.text import rx
 from extract.engine.matching import non_overlapping
@@ -24,9 +25,12 @@ _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:
 # Counts and multipliers are not names: "219K-example", "a 5x larger dataset", "10K samples".
 _COUNT = regex.compile(r"^\d+(?:\.\d+)?(?:[KMBkmbx×]|[KMBkmb]?-\p{Ll}.*)$")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+)$")
-_NAME_MODIFIER = regex.compile(r"-(?:based|style|like|type|driven|guided|aware|specific|level|wise)$")
+# Words that, hyphenated to a name, make it a modifier ("ImageNet-based", "CIFAR-style"): at the
+# end of a name, or right after one.
+_MODIFIER_WORDS = "based|style|like|type|driven|guided|aware|specific|level|wise"
+_NAME_MODIFIER = regex.compile(rf"-(?:{_MODIFIER_WORDS})$")
 _DATASET_WORDS = regex.compile(r"(?i)bench|data|corpus|suite|QA\b|question|set\b|challenge|arena|collection")
-_MODIFIER = regex.compile(r"^-(?:based|style|like|type|driven|guided|aware|specific|level|wise)\b")
+_MODIFIER = regex.compile(rf"^-(?:{_MODIFIER_WORDS})\b")
 # Dataset context for an ambiguous name: a dataset noun right after it, or "on" right before.
 _DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|environment|split|test set|leaderboard)s?\b", regex.I)
 _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
@@ -37,7 +41,6 @@ _SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|stan
 # An acronym defined as a dataset: its expansion ends in a dataset noun, or one follows it
 # ("the ... Evaluation Benchmark (TeleEval-OS)", "a Driver Simulated Gesture (DSG-18) dataset").
 _DATA_NOUN_END = regex.compile(r"\b(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)s?$", regex.I)
-_DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
 # After a list: a plural noun the items modify ("CPU, Nvidia and Apple GPUs"), unless it is a data noun.
 _MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|suites|environments|tasks|splits)\b)(?:\p{Lu}+s|\p{Ll}{3,}s)\b")
 # After a name: a measure, not data ("G-Eval score").
@@ -256,7 +259,7 @@ def _defined_datasets(definitions: list[dict], text: str, context, proposed: set
     out = []
     for d in definitions:
         end = max(d["end"], d["long_end"])
-        if not (rx.search(_DATA_NOUN_END, d["long_form"]) or rx.match(_DATA_NOUN_NEXT, text, end)):
+        if not (rx.search(_DATA_NOUN_END, d["long_form"]) or rx.match(DATA_NOUN_NEXT, text, end)):
             continue
         if not _acceptable(d["name"]) or not _is_coined(d["name"]) or not _names_a_dataset(d):
             continue
