@@ -7,6 +7,7 @@ import pytest
 import regex
 
 from extract.cli.main import main
+from extract.engine.budget import BUDGET_ENV, DEFAULT_BUDGET_S
 from extract.engine.matching import REGEX_TIMEOUT_S, TIMEOUT_ENV
 from extract.engine.rulefile import Example, ListFragment, Pattern, RuleFile
 
@@ -69,3 +70,4 @@ def test_readme_names_every_rules_command_and_the_timeout():
     for command in ("check", "test", "list"):
         assert f"extract rules {command}" in README
     assert TIMEOUT_ENV in README and f"longer than {REGEX_TIMEOUT_S:g} seconds" in README
+    assert BUDGET_ENV in README and f"{DEFAULT_BUDGET_S:g} s by default" in README

@@ -38,13 +38,15 @@ class UserError(Exception):
 
 def _check_environment() -> None:
     """Settings read from the environment, checked before any work starts."""
-    if os.environ.get("EXTRACT_REGEX_TIMEOUT"):
-        from extract.engine.matching import regex_timeout
+    from extract.engine.budget import budget_from_env
+    from extract.engine.matching import regex_timeout
 
-        try:
+    try:
+        if os.environ.get("EXTRACT_REGEX_TIMEOUT"):
             regex_timeout()
-        except ValueError as exc:
-            raise UserError(str(exc)) from exc
+        budget_from_env()
+    except ValueError as exc:
+        raise UserError(str(exc)) from exc
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="table outputs: one row per abstract (wide) or per mention (long)")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
     run.add_argument("--review", metavar="HTML", help="also write a review page of the records (needs -o FILE.jsonl)")
+    run.add_argument("--time-budget", metavar="SECONDS",
+                     help="time one abstract may take, all fields together (default 0.5, or EXTRACT_TIME_BUDGET; "
+                          "off for none); a record that ran out names the field in `stopped` and keeps the others")
     _add_input_args(run)
     run.add_argument("--scheduler", metavar="ADDRESS",
                      help="extract on a running Dask cluster (e.g. tcp://10.0.0.5:8786) instead of local worker "
@@ -146,6 +151,19 @@ def _extractor(rules_dirs):
         raise UserError(str(exc)) from exc
 
 
+def _set_time_budget(value: str) -> None:
+    """`--time-budget`: checked here, then set as EXTRACT_TIME_BUDGET, where the worker
+    processes read it and the resume fingerprint records it (a Dask cluster's workers read
+    their own environment)."""
+    from extract.engine.budget import BUDGET_ENV, parse_budget
+
+    try:
+        parse_budget(value, "--time-budget")
+    except ValueError as exc:
+        raise UserError(str(exc)) from exc
+    os.environ[BUDGET_ENV] = value
+
+
 def cmd_run(args) -> int:
     from extract.extras import MissingExtra
     from extract.outputs.export import ExportError
@@ -158,6 +176,8 @@ def cmd_run(args) -> int:
     from extract.cli.review import check_run_review, write_run_review
 
     check_run_review(args)
+    if args.time_budget is not None:
+        _set_time_budget(args.time_budget)
     extractor = _extractor(args.rules)  # rule errors show here, before any worker starts
     jobs = args.jobs or default_jobs()
     config = RunConfig(inputs=tuple(args.inputs), output=args.output, rules_dirs=tuple(args.rules), jobs=jobs,

@@ -1,7 +1,7 @@
 """Everything the engine keeps about the document being processed, in one object: its text
 (read once: spaCy rebuilds `doc.text` from the tokens on every access), id and title, the
 sentences, the phrase matches of the one phrase pass, the places of the shared number-start
-scan, and the problems met. The public output stays in `doc.user_data["extract"][field]`.
+scan, its time budget (extract/engine/budget.py) and the problems met. The public output stays in `doc.user_data["extract"][field]`.
 
 A pipeline keeps one `DocStates`; the state of the doc being processed is made by the first
 component that asks (or by the `Extractor`, which knows the id and title) and reused by the
@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from spacy.tokens import Doc
 
+from extract.engine.budget import Deadline, budget_from_env
 from extract.engine.shared import per_pipeline
 from extract.text.sentences import split_sentences
 
@@ -22,12 +23,15 @@ _ATTRIBUTE = "_extract_doc_states"  # where a pipeline keeps its DocStates
 
 
 class DocState:
-    def __init__(self, doc: Doc, text: str | None = None, doc_id: str | None = None, title: str | None = None):
+    def __init__(self, doc: Doc, text: str | None = None, doc_id: str | None = None, title: str | None = None,
+                 deadline: Deadline | None = None):
         self.doc = doc
         self.text = doc.text if text is None else text
         self.id = doc_id
         self.title = title
         self.problems: list[str] = []
+        self.deadline = Deadline(None) if deadline is None else deadline
+        self.stopped: str | None = None  # the field at work when the deadline passed
         self.phrases: dict | None = None  # match id -> [(start, end)], made by the PhraseIndex
         self.places: dict[str, list[int]] = {}  # number-start places, by scan
         self._sentences: tuple[list[tuple[int, int]], list[int]] | None = None
@@ -55,20 +59,23 @@ class DocState:
 
 
 class DocStates:
-    """The state of the document a pipeline is processing (one at a time)."""
+    """The state of the document a pipeline is processing (one at a time), and the time budget
+    each document gets (seconds, None for none; EXTRACT_TIME_BUDGET unless set)."""
 
     def __init__(self) -> None:
         self._doc: weakref.ref | None = None
         self._state: DocState | None = None
+        self.budget: float | None = budget_from_env()
 
     @classmethod
     def for_pipeline(cls, nlp) -> "DocStates":
         return per_pipeline(nlp, _ATTRIBUTE, cls)
 
     def start(self, doc: Doc, text: str | None = None, doc_id: str | None = None,
-              title: str | None = None) -> DocState:
-        """A fresh state for `doc` (the `Extractor`, before the components run)."""
-        state = DocState(doc, text, doc_id, title)
+              title: str | None = None, deadline: Deadline | None = None) -> DocState:
+        """A fresh state for `doc` (the `Extractor`, before the components run), with the
+        `deadline` given or one that starts now."""
+        state = DocState(doc, text, doc_id, title, Deadline(self.budget) if deadline is None else deadline)
         self._doc, self._state = weakref.ref(doc), state
         return state
 
@@ -79,4 +86,5 @@ class DocStates:
         return self.start(doc)
 
     def __getstate__(self):
-        return {"_doc": None, "_state": None}  # a weak reference does not pickle; nothing to keep
+        # a weak reference does not pickle, and the doc under way is not worth keeping
+        return {"_doc": None, "_state": None, "budget": self.budget}

@@ -85,7 +85,7 @@ class FieldMatcher:
             return self.runner.hits(rule, state.text, pos, endpos, state, None, anchored)
         endpos = len(state.text) if endpos is None else endpos
         spans = [(s, e) for s, e in self.phrases.matches(state).get(rule.match_id, ()) if s >= pos and e <= endpos]
-        return phrase_runner.hits(rule, state.text, spans, None, state.id)
+        return phrase_runner.hits(rule, state.text, spans, None, state.id, state.deadline)
 
     def phrase_spans(self, helper: PhraseRule, state: DocState) -> list[tuple[int, int]]:
         """The (start, end) of every phrase of a phrase param, in text order."""
@@ -110,7 +110,7 @@ class FieldMatcher:
                     first[r.id] = self.runner.hits(r, text, 0, None, state, problems, lower=lower)
             for r in self._scanned_phrases:
                 if r.pattern.label in required:
-                    first[r.pattern.id] = phrase_runner.hits(r, text, found.get(r.match_id, ()), problems, state.id)
+                    first[r.pattern.id] = self._phrase_hits(r, state, found.get(r.match_id, ()), problems)
             tokens = self._tokens(doc)
             if not any(first.values()) and not any(h.label in required for h in tokens):
                 return []
@@ -124,10 +124,13 @@ class FieldMatcher:
             spans = found.get(r.match_id)
             if spans:
                 done = first.get(r.pattern.id) if first else None
-                hits.extend(done if done is not None else phrase_runner.hits(r, text, spans, problems, state.id))
+                hits.extend(done if done is not None else self._phrase_hits(r, state, spans, problems))
         hits.extend(tokens)
         hits.sort(key=lambda h: (h.start, -h.end))
         return hits
+
+    def _phrase_hits(self, rule: PhraseRule, state: DocState, spans, problems: list | None) -> list[Hit]:
+        return phrase_runner.hits(rule, state.text, spans, problems, state.id, state.deadline)
 
     def _tokens(self, doc: Doc) -> list[Hit]:
         return token_runner.hits(self.token_matcher, self.rules.tokens, doc) if self._has_tokens else []

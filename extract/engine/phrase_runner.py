@@ -2,13 +2,16 @@
 phrases: the word list's entry for each, and the rule's `before:`/`after:` applied."""
 from __future__ import annotations
 
+from extract.engine.budget import BudgetSpent, Deadline
 from extract.engine.compiler import PhraseRule
 from extract.engine.hits import Hit, RuleTimeout
 from extract.engine.regex_runner import extend
 
 
-def hits(rule: PhraseRule, text: str, spans, problems: list | None = None, doc_id: str | None = None) -> list[Hit]:
-    """Hits of `rule` at the phrase spans [(start, end), ...] given, in their order."""
+def hits(rule: PhraseRule, text: str, spans, problems: list | None = None, doc_id: str | None = None,
+         deadline: Deadline | None = None) -> list[Hit]:
+    """Hits of `rule` at the phrase spans [(start, end), ...] given, in their order; each
+    `before:`/`after:` tried is a step of the abstract's `deadline`."""
     p = rule.pattern
     context = rule.context
     out = []
@@ -17,8 +20,10 @@ def hits(rule: PhraseRule, text: str, spans, problems: list | None = None, doc_i
         groups: dict[str, tuple[int, int, str]] = {}
         if context is not None:
             try:
-                span = extend(context, text, start, end, groups)
+                span = extend(context, text, start, end, groups, deadline)
             except TimeoutError:
+                if deadline is not None and deadline.spent():
+                    raise BudgetSpent() from None
                 span = None
                 if problems is not None:
                     problems.append(RuleTimeout(p.id, doc_id))

@@ -24,7 +24,7 @@ from extract.resources import data_dir, rules_dir
 SUFFIX = ".fingerprint"  # not an input suffix: a directory of outputs can still be read
 HEAD_BYTES = 65536
 _FORMAT = 1
-_SETTINGS = ("EXTRACT_REGEX_TIMEOUT",)  # environment settings that change records
+_SETTINGS = ("EXTRACT_REGEX_TIMEOUT", "EXTRACT_TIME_BUDGET")  # environment settings that change records
 
 
 class FingerprintError(ResumeError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from extract.engine.budget import BudgetSpent
 from extract.engine.context import Context
 from extract.engine.docstate import DocStates
 from extract.fields import postprocessor
@@ -46,14 +47,7 @@ class FieldComponent:
 
     def __call__(self, doc: Doc) -> Doc:
         state = self.states.of(doc)
-        found: list = []
-        hits = self.matcher.find(doc, problems=found, state=state)
-        if found:
-            state.problems.extend(str(p) for p in found)
-        if hits or not self.matcher.required_labels:
-            mentions = self.postprocess(doc, hits, Context(state, self.matcher, self.reads))
-        else:  # `requires:` not met: the field finds nothing here
-            mentions = []
+        mentions = [] if state.stopped is not None else self._mentions(doc, state)
         mentions.sort(key=_start)
         state.mentions[self.field] = mentions
         if not self.spans:
@@ -66,6 +60,26 @@ class FieldComponent:
                 spans.append(span)
         doc.spans[self.field] = spans
         return doc
+
+
+    def _mentions(self, doc: Doc, state) -> list[dict]:
+        """The field's mentions on `doc`; none, and the field named in `state.stopped`, when
+        the document's time budget runs out meanwhile (extract/engine/budget.py)."""
+        found: list = []
+        try:
+            state.deadline.check()
+            hits = self.matcher.find(doc, problems=found, state=state)
+            if hits or not self.matcher.required_labels:
+                mentions = self.postprocess(doc, hits, Context(state, self.matcher, self.reads))
+            else:  # `requires:` not met: the field finds nothing here
+                mentions = []
+        except BudgetSpent:
+            state.stopped = self.field
+            state.problems.append(f"time budget of {state.deadline.seconds:g} s ran out in field {self.field} "
+                                  f"on document {state.id or '?'}; it and the fields after it found nothing")
+            mentions = []
+        state.problems.extend(str(p) for p in found)
+        return mentions
 
 
 def _start(mention: dict) -> int:

@@ -9,6 +9,7 @@ from spacy.language import Language
 from extract.pipeline import components  # noqa: F401  (registers the factories)
 from extract.text import rx
 from extract.text.cleantext import clean
+from extract.engine.budget import Deadline, budget_from_env, parse_budget
 from extract.engine.docstate import DocStates
 from extract.inputs.readers import Abstract
 from extract.pipeline.records import Record, mention_type
@@ -53,9 +54,13 @@ def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = T
 
 
 class Extractor:
-    """Raw abstract in, `Record` out. Build once; reuse for every abstract."""
+    """Raw abstract in, `Record` out. Build once; reuse for every abstract.
 
-    def __init__(self, rules_dirs: tuple[str, ...] | list[str] = ()):
+    `time_budget`: seconds one abstract may take, all fields together (a number, or "off");
+    None reads EXTRACT_TIME_BUDGET (default 0.5 s). A record whose budget ran out says in
+    which field (`stopped`) and keeps what the fields before it found."""
+
+    def __init__(self, rules_dirs: tuple[str, ...] | list[str] = (), time_budget: float | str | None = None):
         self.rules_dirs = tuple(rules_dirs)
         self.nlp = build_pipeline(self.rules_dirs, spans=False)
         # The components in order, read once: `nlp.pipeline` builds a new frozen list on every
@@ -64,14 +69,16 @@ class Extractor:
         self.fields = [f for f in run_order(load_ruleset(self.rules_dirs).fields()) if is_output(f)]
         self.problems: list[str] = []
         self.states = DocStates.for_pipeline(self.nlp)
+        self.states.budget = budget_from_env() if time_budget is None else parse_budget(time_budget, "time_budget")
 
     def extract(self, abstract: Abstract) -> Record:
+        deadline = Deadline(self.states.budget)  # clean-up and tokenization count too
         raw, title = _valid_unicode(abstract.text), abstract.title and _valid_unicode(abstract.title)
         view = clean(raw)
         doc = self.nlp.make_doc(view.text)
         # view.text == doc.text, which spaCy rebuilds on every access; names in the title's
         # "NAME: subtitle" are the paper's own
-        state = self.states.start(doc, view.text, abstract.id, title or None)
+        state = self.states.start(doc, view.text, abstract.id, title or None, deadline)
         for _, component in self.components:
             doc = component(doc)
         self.problems.extend(state.problems)
@@ -91,6 +98,8 @@ class Extractor:
             # Built-in fields are validated with the record, in one call; a rule-file field is
             # an extra key of the record, so its mentions are validated here.
             data[field] = items if field in _RECORD_KEYS else [mention_type(field)(**i) for i in items]
+        if state.stopped is not None:
+            data["stopped"] = state.stopped
         return Record.model_validate(data)
 
     def extract_text(self, text: str, id: str = "text#0", title: str | None = None) -> Record:
