@@ -22,7 +22,7 @@ def hits(rule: PhraseRule, text: str, spans, problems: list | None = None, doc_i
             try:
                 span = extend(context, text, start, end, groups, deadline)
             except TimeoutError:
-                if deadline is not None and deadline.spent():
+                if deadline is not None and deadline.stopped_call():
                     raise BudgetSpent() from None
                 span = None
                 if problems is not None:

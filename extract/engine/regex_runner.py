@@ -55,7 +55,7 @@ class RegexRunner:
                 hits.append(Hit(p.id, start, end, text[start:end], p.priority, p.label,
                                 attrs=dict(p.set), groups=groups))
         except TimeoutError:
-            if deadline is not None and deadline.spent():
+            if deadline is not None and deadline.stopped_call():
                 raise BudgetSpent() from None
             if problems is not None:
                 problems.append(RuleTimeout(p.id, state.id if state is not None else None))
