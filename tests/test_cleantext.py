@@ -140,6 +140,35 @@ def test_symbols_inside_and_outside_math(name, char):
     assert surface(view, char) == cmd
 
 
+@pytest.mark.parametrize(("raw", "text"), [
+    (r"reaches 81.2{\%} on {GSM8K} and {I}mage{N}et", "reaches 81.2% on GSM8K and ImageNet"),  # BibTeX braces
+    (r"Caf{\'e}, M{\"u}ller, Erd{\H o}s, \c{c}a, \'{e}t\'e, na\"ive", "Café, Müller, Erdős, ça, été, naïve"),
+    (r"{\sim}10% and {\bf X}", "~10% and X"),
+    # sets, second arguments and command arguments keep their braces
+    (r"labels in {0, 1}", "labels in {0, 1}"),
+    (r"$\frac{a}{b}$ and \cite{x}", r"\frac{a}{b} and \cite{x}"),
+    (r"\v{y} has no precomposed char", "y has no precomposed char"),
+])
+def test_bibtex_braces_and_accents(raw, text):
+    assert clean(raw).text == text
+
+
+@pytest.mark.parametrize(("raw", "sub", "raw_surface"), [
+    (r"on {I}mage{N}et today", "ImageNet", r"{I}mage{N}et"),
+    (r"\textbf{Foo}Net wins", "FooNet", r"\textbf{Foo}Net"),
+    (r"up to $2.8\times$ faster", "up to 2.8×", r"up to $2.8\times$"),
+    (r"we propose SCP-$\Delta_r$ for", "SCP-Δ_r", r"SCP-$\Delta_r$"),
+    (r"in $2{\text -}13\times$ less", "13× less", r"13\times$ less"),  # an empty wrapper is not taken in
+    (r"**PULSE** wins", "PULSE", "PULSE"),  # a whole wrapper's text: no markup added
+    (r"**PULSE** wins", "PUL", "PUL"),
+])
+def test_balanced_span_takes_in_the_markup_a_mention_leaves(raw, sub, raw_surface):
+    view = clean(raw)
+    start = view.text.index(sub)
+    rs, re_ = view.balanced_span(start, start + len(sub))
+    assert view.raw[rs:re_] == raw_surface
+
+
 @pytest.mark.parametrize("raw", [r"\left( \top \lefta \timesx \alphabet", r"\ldots and \nabla f"])
 def test_commands_are_matched_whole(raw):
     assert clean(raw).text == raw

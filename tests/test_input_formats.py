@@ -110,9 +110,13 @@ def test_zotero_bibtex(tmp_path, extractor):
     record = extractor.extract(first)
     assert record.text == first.text  # the field as read; the clean view reads the LaTeX
     _check_offsets(record)
-    assert "Sparse Echo Routing" in [m.name for m in record.methods]
+    # `({SER})` reads as `(SER)`: a definition, as in plain text
+    assert ("SER", "Sparse Echo Routing") in [(m.name, m.long_form) for m in record.methods]
     assert [m.url for m in record.github] == ["https://github.com/acme/ser"]
     assert [m.name for m in record.datasets] == ["GSM8K"]
+    # braces and accents read as BibTeX means them; surfaces keep whole pairs of braces
+    assert [(m.value, m.text) for m in record.metrics] == [(81.2, r"81.2{\%}")]
+    assert record.text[record.datasets[0].start:record.datasets[0].end] == "GSM8K"  # inside {GSM8K}
     # The LaTeX escape `\%` is read by the clean view; the offsets cover it in the field as read.
     second = extractor.extract(abstracts[1])
     _check_offsets(second)

@@ -93,7 +93,7 @@ class Extractor:
         for field in self.fields:
             items = []
             for m in store.get(field, []):
-                start, end = view.raw_span(m["start"], m["end"])
+                start, end = view.balanced_span(m["start"], m["end"])
                 items.append({**m, "text": raw[start:end], "start": start, "end": end})
             # Built-in fields are validated with the record, in one call; a rule-file field is
             # an extra key of the record, so its mentions are validated here.

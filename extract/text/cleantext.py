@@ -41,6 +41,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from itertools import repeat
+import unicodedata
 
 import regex
 
@@ -120,6 +121,9 @@ _MARKUP = regex.compile("|".join((
     r"\$\$(?P<dmath>(?:[^$\\]++|\\.)++)\$\$",
     r"\$(?P<math>(?:[^$\\]++|\\.)++)\$",
     r"(?P<script>[\^_])\{(?P<sarg>" + _BRACED + r")\}",
+    r"\\(?P<acc>['\"`^~=.])\s*(?:\{(?P<accb>[A-Za-z])\}|(?P<accl>[A-Za-z]))",
+    r"\\(?P<acc2>[cvuHk])(?:\{(?P<accb2>[A-Za-z])\}|\s+(?P<accs>[A-Za-z])(?![A-Za-z]))",
+    r"\{(?<![\\}]\{|\\[A-Za-z]+\{)(?P<brace>(?:[^{}$,\\\n]|\\[^{}$,\n])++)\}",
     r"``(?P<dq>[^`]{1,300}?)''",
     r"`(?P<sq>[^`'\n]{1,100})'",
     r"\*\*(?<![\w*]\*\*)(?=[^\s*])(?P<bold>[^*]+?)(?<=[^\s*])\*\*(?![\w*])",
@@ -132,7 +136,10 @@ _MARKUP = regex.compile("|".join((
 )), regex.DOTALL)
 
 # Groups whose content is cleaned recursively and whose delimiters are dropped.
-_WRAPPERS = ("cmd", "grp", "math", "dmath", "bold", "ubold", "em")
+_WRAPPERS = ("cmd", "grp", "math", "dmath", "bold", "ubold", "em", "brace")
+# LaTeX accents (`\'e`, `\"{u}`, `\c{c}`, BibTeX's `{\'e}`) as combining marks, composed
+_ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+            ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328"}
 _URL_NOISE = regex.compile(r"^(?:https?://)?(?:www\.)?|\\(?=[%&_#$~])|/+$")
 
 
@@ -237,6 +244,8 @@ class _Builder:
                 self._link(m)
             elif kind == "uni":
                 self._unicode(m)
+            elif kind in ("accb", "accl", "accb2", "accs"):
+                self._accent(m, kind)
         self.copy(last, endpos)
 
     def _href(self, m) -> None:
@@ -259,6 +268,13 @@ class _Builder:
         self.scan(ts, te)
         self.put(" ", te, te + 1)  # `](` -> ` (`
         self.copy(us - 1, ue + 1)
+
+    def _accent(self, m, letter: str) -> None:
+        """`\\'e` -> `é`: the letter and the accent composed into one char, or the bare
+        letter where Unicode has no such char (every replacement is one char)."""
+        accent = _ACCENTS[m["acc"] or m["acc2"]]
+        composed = unicodedata.normalize("NFC", m[letter] + accent)
+        self.put(composed if len(composed) == 1 else m[letter], *m.span())
 
     def _unicode(self, m) -> None:
         """MathJax ``\\unicode{x2014}``; unprintable code points stay raw."""
@@ -309,6 +325,20 @@ class CleanText:
             p = self.raw_offset(start)
             return p, p
         return self._source(start)[0], self._source(end - 1)[1]
+
+    def balanced_span(self, start: int, end: int) -> tuple[int, int]:
+        """raw_span, widened on a side where the span leaves a wrapper: a mention that starts
+        with a wrapper's text and goes on past it takes in its markup (`{I}mage{N}et`, not
+        `I}mage{N}et`; `\\textbf{Foo}Net`); likewise at its end. What records report, so
+        that a mention's surface never holds half of a pair of braces."""
+        rs, re_ = self.raw_span(start, end)
+        if start < end:
+            for cs, ce, ws, we in self._wraps:
+                if cs == start < ce < end:
+                    rs = min(rs, ws)
+                elif start < cs < ce == end:
+                    re_ = max(re_, we)
+        return rs, re_
 
     def markup_span(self, start: int, end: int) -> tuple[int, int]:
         """raw_span widened over wrappers (``**x**``, ``$x$``, ``\\textbf{x}``)
