@@ -11,6 +11,7 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon, method_shapes as shapes
+from extract.fields.methods_compared import RULES as COMPARED_RULES, add_compared
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -21,7 +22,7 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 # rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
-          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before")
+          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -80,6 +81,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule == "methods.appositive":
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule in COMPARED_RULES:
+            add_compared(h, text, cues, add, blocked_keys)
         elif h.name is not None:  # gazetteer
             _add_known(h, hits, text, sentence, definitions, cues, add)
 
