@@ -28,14 +28,16 @@ _POSSESSIVE = regex.compile(r"['’]s\b")  # "OpenAI's o1-preview": the owner, n
 # (RS-VLMs, SiTs), a variant of a listed family (Claude-SonnetV2), an ablation ("MedianGS-only").
 _MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$")
 _FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
-# A short all-caps word read as a modifier when a lower-case noun follows ("over CBRN hazard",
-# "than FFT performance"); a name is followed by punctuation, a list word or a preposition.
+# A name read as a modifier when a lower-case noun follows ("over CBRN hazard", "than FFT
+# performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
+# word, a preposition, an adverb or a verb of the result.
 _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
 # Not a name of its own: a lower-case prefix ("post-ISP", "non-RL"), or a modifier of the
 # capitalised name after it ("than OpenCV SIFT").
-_PREFIXED = regex.compile(r"^\p{Ll}+-")
+_VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
+_PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
-_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(]|$)|[ ]+(?:and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do)\b")
+_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do)\b")
 
 
 def add_compared(h, text: str, cues, add, taken: set) -> None:
@@ -50,6 +52,9 @@ def add_compared(h, text: str, cues, add, taken: set) -> None:
     while True:
         if name_key(name) in taken or _is_model_or_data(name):
             return  # "over BlendedMVS and DTU64": a list of data is no list of methods
+        tail = rx.match(_VERSION_TAIL, text, e)
+        if tail:  # "VTM-21.0": the name token stops at the dot
+            e, name = tail.end(), name + tail.group()
         if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name):
             add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
@@ -82,6 +87,6 @@ def _is_method_name(text: str, s: int, e: int, name: str) -> bool:
         return False
     if rx.match(_PREFIXED, name) or rx.match(_NAME_AFTER, text, e):
         return False
-    if rx.match(_SHORT_CAPS, name) and not rx.match(_NAME_END, text, e):
+    if not rx.match(_NAME_END, text, e):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
