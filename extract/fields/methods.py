@@ -246,6 +246,8 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
               and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
     if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
+    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
+        add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)

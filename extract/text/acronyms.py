@@ -15,7 +15,7 @@ import regex
 from extract.text import rx
 from extract.text.acronym_shapes import (is_lower_short_form, is_short_form, lists_names, lists_short_forms,
                                          names_itself)
-from extract.text.acronym_spelling import best_long_form, initials_long_form, spell_letters
+from extract.text.acronym_spelling import best_long_form, capitals_long_form, initials_long_form, spell_letters
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 # A parenthesis or bracket between words; one inside a word, "poly(A)-binding", is part of
@@ -161,6 +161,9 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
             return None
     else:
         long = best_long_form(short, candidate)
+        if long is not None and long[:1].islower() and short[:1].isupper() and not short.isupper():
+            wider = capitals_long_form(short, candidate, long)  # AReS: "Alternative efficient Reprogramming ..."
+            long = wider if wider is not None and len(wider) > len(long) else long
     if long is None or len(long) <= len(short):
         long = _capitalised_tail(short, candidate)
         kind = "capitalised"
