@@ -49,3 +49,19 @@ def test_named_baselines(extractor, text, expected):
 ])
 def test_not_read_as_baselines(extractor, text):
     assert others(extractor, text) == []
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose two training-free unlearning methods: Neuron Adjust and Key Space Detection. They work.",
+     ["Neuron Adjust", "Key Space Detection"]),
+    ("We propose SDBN, which comprises three modules: PreWeightNet for global assessment, ThresholdNet "
+     "for adaptive filtering, and EffiWeightNet for weight computation.",
+     ["SDBN", "PreWeightNet", "ThresholdNet", "EffiWeightNet"]),
+    ("We propose two variants: (i) Voronoi-iForest, the most general one, and (ii) RuzHash-iForest, that avoids distances.",
+     ["Voronoi-iForest", "RuzHash-iForest"]),
+    # Not a counted set of the paper's parts: no names.
+    ("Reports have five sections: Introduction, Key Factors, and Resolution.", []),
+    ("We propose a method with two stages: coarse retrieval and fine reranking.", []),
+])
+def test_parts_listed_after_a_colon(extractor, text, proposed):
+    assert [m.name for m in extractor.extract_text(text).methods if m.role == "proposed"] == proposed

@@ -12,6 +12,7 @@ import regex
 
 from extract.fields import lexicon, method_shapes as shapes
 from extract.fields.methods_compared import RULES as COMPARED_RULES, add_compared
+from extract.fields.methods_lists import listed_names
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -22,7 +23,8 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 # rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
-          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next")
+          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
+          "listed_intro", "listed_item")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -105,6 +107,9 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
             add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
 
+    for s, e, name in listed_names(context, cues):
+        if lexicon.lookup(METHODS, name) is None:
+            add(s, e, name, "proposed", "methods.listed", 1)
     for d in definitions:
         _add_definition(d, items, context, cues, add)
     for i in [i for i in items if i["role"] == "proposed"]:
