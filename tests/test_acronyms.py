@@ -106,3 +106,32 @@ def test_a_written_digit_must_be_spelled():
     # "core 2" writes the 2, so the 2 cannot be read as a word and skipped.
     assert best_long_form("C2 GlcNAcT", "with the Golgi enzyme core 2 beta-1,6-N-acetylglucosaminyltransferase") is None
     assert best_long_form("I2P", "an Image-to-Point") == "Image-to-Point"
+
+
+@pytest.mark.parametrize("text, short, long", [
+    # A mixed-case short form's capitals stand for capitalised words: not "approach for Service models".
+    ("we propose an Alternative efficient Reprogramming approach for Service models (AReS). Instead",
+     "AReS", "Alternative efficient Reprogramming approach for Service models"),
+    # A long form set off by dashes, LaTeX thin spaces around them.
+    (r"We present RLEP\, -- \,Reinforcement Learning with Experience rePlay\, -- \,a two-phase framework",
+     "RLEP", "Reinforcement Learning with Experience rePlay"),
+    ("we build SALAD — Sample-efficient Alignment with Learning through Active selection and cross-modal Distillation — which",
+     "SALAD", "Sample-efficient Alignment with Learning through Active selection and cross-modal Distillation"),
+    # An appositive that spells the short form after "a method for", with its head noun.
+    ("we present FRAME, a method for Forensic Routing and Adaptive Multi-path Evidence fusion for image manipulation detection.",
+     "FRAME", "Forensic Routing and Adaptive Multi-path Evidence fusion"),
+])
+def test_wider_long_forms(text, short, long):
+    assert [(d.short, d.long) for d in find_definitions(text)] == [(short, long)]
+
+
+@pytest.mark.parametrize("text", [
+    # The letters' reading is right when it spells by initials: no capitalised sentence start.
+    "Leveraging the power of multimodal large language models (LLMs), we",
+    # What a method does is not what its name stands for.
+    "we propose MPD, a method for mitigating hallucinations without performance degradation.",
+    # Dashes around a phrase that does not spell the word before them.
+    "the SRGAN -- CKAN, a hybrid framework -- is compared",
+])
+def test_no_wider_long_form(text):
+    assert all(d.long in ("large language models",) for d in find_definitions(text))

@@ -40,6 +40,11 @@ FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:bu
 MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
 INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
+# Right after a defined acronym, a noun that makes it a procedure: "the Natural Policy Gradient
+# (NPG) algorithm", "the Affine Invariant Stretch Move (AISM) sampler". Not "method(s)" or
+# "framework", which follow tasks too ("video super-resolution (VSR) methods"), nor "loss"
+# or "encoder", which follow building blocks (cross-entropy (CE) loss).
+ALGORITHM_NEXT = regex.compile(r"\)?[ ]+(?:algorithm|optimizer|solver|sampler|heuristic|procedure|decoder|filter)\b")
 DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
 # A second name coordinated with a proposed one: "two core innovations: Inter-frame Motion
 # Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.

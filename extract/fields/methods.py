@@ -11,6 +11,8 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon, method_shapes as shapes
+from extract.fields.methods_compared import RULES as COMPARED_RULES, add_compared
+from extract.fields.methods_lists import listed_names
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -21,7 +23,8 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 # rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
-          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before")
+          "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
+          "listed_intro", "listed_item")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -80,6 +83,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule == "methods.appositive":
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
+        elif h.rule in COMPARED_RULES:
+            add_compared(h, text, cues, add, blocked_keys)
         elif h.name is not None:  # gazetteer
             _add_known(h, hits, text, sentence, definitions, cues, add)
 
@@ -102,6 +107,9 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
             add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
 
+    for s, e, name in listed_names(context, cues):
+        if lexicon.lookup(METHODS, name) is None:
+            add(s, e, name, "proposed", "methods.listed", 1)
     for d in definitions:
         _add_definition(d, items, context, cues, add)
     for i in [i for i in items if i["role"] == "proposed"]:
@@ -243,6 +251,8 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
               and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
     if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
+    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
+        add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)

@@ -189,3 +189,44 @@ def _find_left(low, long: str, c: str, l: int, word_start: bool, by_char: bool) 
     while word_start and l > 0 and long[l - 1].isalnum():
         l = low.rfind(c, 0, l)
     return l
+
+
+def capitals_long_form(short: str, long: str, letters: str) -> str | None:
+    """The shortest suffix of `long`, starting at a capitalised word, in which the short form's
+    capitals are word initials in order and its lower-case letters are letters in between:
+    "an Alternative efficient Reprogramming approach for Service models (AReS)", which the
+    letter-by-letter reading cuts to "approach for Service models". Asked only for a short form
+    that mixes cases and starts with a capital, where the letters' reading starts in lower case
+    (`letters`) and does not read by initials (then it is right: "large language models (LLMs)")."""
+    marks = [ch for ch in short if ch.isalpha()]
+    if len(marks) < 3 or not marks[0].isupper() or sum(ch.isupper() for ch in marks) < 2 or _reads_by_initials(short, letters):
+        return None
+    words = long.split()
+    for i in range(len(words) - 1, -1, -1):
+        if words[i][:1] == marks[0] and _capitals_spell(marks, words[i:]):
+            return long[_word_start(long, words, i):]
+    return None
+
+
+def _capitals_spell(marks: list[str], words: list[str]) -> bool:
+    """Capitals at the starts of words (or hyphen parts), lower-case letters anywhere after."""
+    parts = [p for w in words for p in w.split("-") if p]
+    k, pos = 0, 1  # the part and the character read up to; the first capital is parts[0][0]
+    for mark in marks[1:]:
+        if mark.isupper():
+            k += 1
+            while k < len(parts) and parts[k][:1] != mark:  # a capital stands for a capitalised word
+                k += 1
+            if k >= len(parts):
+                return False
+            pos = 1
+        else:
+            while k < len(parts):
+                at = parts[k].lower().find(mark, pos)
+                if at >= 0:
+                    pos = at + 1
+                    break
+                k, pos = k + 1, 0
+            if k >= len(parts):
+                return False
+    return True

@@ -15,7 +15,7 @@ import regex
 from extract.text import rx
 from extract.text.acronym_shapes import (is_lower_short_form, is_short_form, lists_names, lists_short_forms,
                                          names_itself)
-from extract.text.acronym_spelling import best_long_form, initials_long_form, spell_letters
+from extract.text.acronym_spelling import best_long_form, capitals_long_form, initials_long_form, spell_letters
 
 _PAREN = regex.compile(r"\(([^()]{1,120})\)")
 # A parenthesis or bracket between words; one inside a word, "poly(A)-binding", is part of
@@ -28,8 +28,13 @@ _WORD = regex.compile(r"\S+")
 # backwards from it (scanning for the short form everywhere costs a hundred times more).
 _COMMA = regex.compile(r",\s")
 _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:that|which|who|where|whose|to|by|with)\b)[^,.;:()]){3,160})")
+# "a method for ...", "a framework of ...": the long form may start after the kind noun.
+_KIND_FOR = regex.compile(r"(?:[\w-]+\s+){0,2}?(?:method|framework|approach|model|system|technique|strategy|pipeline|algorithm)\s+(?:for|of)\s+")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
 _NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
+_GAP = r"(?:\\[,;]|\s)*"  # spaces, and LaTeX thin spaces
+_DASHED = regex.compile(rf"(?<![\w-])(?P<sf>[A-Za-z][\w^+-]*[A-Z][\w^+]*){_GAP}(?:---?|—|–){_GAP}"
+                        rf"(?P<lf>\p{{Lu}}(?:(?!--)[^.;:—–\\()]){{3,100}}?(?<=\w)){_GAP}(?:---?|—|–)")
 _SPACE_OR_PAREN = regex.compile(r"[\s()]")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
 _LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
@@ -86,7 +91,24 @@ def find_definitions(text: str) -> list[Definition]:
         if d and d.short not in taken:
             found.append(d)
             taken.add(d.short)
+    if "--" in text or "—" in text or "–" in text:
+        for d in _dashed(text):
+            if d.short not in taken:
+                found.append(d)
+                taken.add(d.short)
     return sorted(found, key=lambda d: d.short_start)
+
+
+def _dashed(text: str) -> list[Definition]:
+    """`SF -- Long Form --`: a long form set off by dashes counts when it spells the short form
+    whole ("RLEP -- Reinforcement Learning with Experience rePlay -- a two-phase framework").
+    LaTeX thin spaces (\\,) around the dashes are read as spaces."""
+    out = []
+    for m in rx.finditer(_DASHED, text):
+        short, long = m.group("sf"), m.group("lf")
+        if is_short_form(short) and sum(ch.isupper() for ch in short) >= 2 and best_long_form(short, long) == long:
+            out.append(Definition(short, long, m.start("sf"), m.end("sf"), m.start("lf"), m.end("lf"), "appositive"))
+    return out
 
 
 def _enclosures(text: str) -> list[tuple[int, str, int, bool]]:
@@ -161,6 +183,9 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
             return None
     else:
         long = best_long_form(short, candidate)
+        if long is not None and long[:1].islower() and short[:1].isupper() and not short.isupper():
+            wider = capitals_long_form(short, candidate, long)  # AReS: "Alternative efficient Reprogramming ..."
+            long = wider if wider is not None and len(wider) > len(long) else long
     if long is None or len(long) <= len(short):
         long = _capitalised_tail(short, candidate)
         kind = "capitalised"
@@ -234,16 +259,36 @@ def _sf_lf(text: str, paren: int, inner: str, inner_start: int) -> Definition | 
 def _appositive(text: str, sf, comma: int) -> Definition | None:
     """`SF, a long form ...`: counts only when the long form's words spell the acronym. The
     short form is checked first: it rejects most candidates more cheaply than the phrase after
-    the comma is read."""
+    the comma is read. "FRAME, a method for Forensic Routing and ... Evidence fusion" spells it
+    after its kind noun and "for"."""
     short = sf.group("sf").rstrip(".")
     if not is_short_form(short) or sum(ch.isupper() for ch in short) < 2:
         return None
     m = rx.match(_APPOSITIVE_COMMA, text, comma)
     if m is None:
         return None
-    # The last word starts with the acronym's last capital (LSGQuant: "... quantization").
+    rest, start = m.group("rest"), m.start("rest")
+    span = _spelled_prefix(short, rest, head_noun=False)
+    if span is None:
+        kind = rx.match(_KIND_FOR, rest)
+        if kind is None:
+            return None
+        rest, start = rest[kind.end() :], start + kind.end()
+        if not rest[:1].isupper():
+            return None  # "a method for mitigating hallucinations ..." says what it does, not what it stands for
+        span = _spelled_prefix(short, rest, head_noun=True)
+        if span is None:
+            return None
+    long = rest[:span]
+    return Definition(short, long, sf.start("sf"), sf.start("sf") + len(short), start, start + len(long), "appositive")
+
+
+def _spelled_prefix(short: str, rest: str, head_noun: bool) -> int | None:
+    """Where the longest start of `rest` that spells `short` ends, its last word starting with
+    the acronym's last capital (LSGQuant: "... quantization"). With `head_noun` (after "a method
+    for"), one lower-case head noun after a capitalised last word is taken in ("Evidence fusion
+    for ..."), not a kind noun ("... Compression framework")."""
     last = next((ch for ch in reversed(short) if ch.isupper()), short[-1]).lower()
-    rest = m.group("rest")
     words = list(rx.finditer(_WORD, rest))
     # The longest such span: "STAC, a Spatio-Temporally Aware Cache Compression framework".
     for k in range(min(len(words), len(short) + 4), 0, -1):
@@ -251,11 +296,20 @@ def _appositive(text: str, sf, comma: int) -> Definition | None:
         word = words[k - 1].group().lower()
         if not word.startswith(last) or word in _STOPWORDS:
             continue
-        long = best_long_form(short, candidate)
-        if long is not None and long == candidate:
-            start = m.start("rest")
-            return Definition(short, long, sf.start("sf"), sf.start("sf") + len(short), start, start + len(long), "appositive")
+        if best_long_form(short, candidate) == candidate:
+            if head_noun and k < len(words) and words[k - 1].group()[:1].isupper() and _head_noun_after(words, k):
+                return words[k].end()
+            return len(candidate)
     return None
+
+
+def _head_noun_after(words: list, k: int) -> bool:
+    """words[k] is a lower-case noun that ends the name: a preposition or nothing follows it."""
+    word = words[k].group()
+    if word.endswith(("ed", "ing", "ble", "ly")) or word in ("than", "that", "which"):
+        return False  # a participle or an adjective starts the rest of the sentence
+    return (word.isalpha() and word.islower() and word not in _STOPWORDS and word not in _KIND_WORDS
+            and (k + 1 == len(words) or words[k + 1].group() in _STOPWORDS))
 
 
 def _capitalised_tail(short: str, candidate: str) -> str | None:

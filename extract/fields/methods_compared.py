@@ -1,0 +1,94 @@
+"""Existing methods named where a result is compared with them or built on them: "compared
+with ScaleVLN", "outperforms RT-DETR", "baselines (VAN, DAN, DANIEL)", "methods such as WDCD
+and WSFNet". The cue is grammar (rules/methods.yaml `methods.compared`, `methods.example`,
+`methods.example_list`); the name must
+have a coined shape, and the names coordinated after it are taken in. What the other lists
+know as a model, a dataset or a measure, and what the shape says is data, hardware or a
+quantity, is not a method.
+"""
+from __future__ import annotations
+
+import regex
+
+from extract.fields import lexicon, method_shapes as shapes
+from extract.text import rx
+from extract.text.names import name_key
+
+RULES = ("methods.compared", "methods.example", "methods.example_list")
+# After the name: what makes it something other than a method (data, a measure, hardware,
+# a model or a class written with the name as a modifier).
+_NOT_METHOD_AFTER = regex.compile(
+    r"\)?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|splits?|tasks?|suites?|scores?|metrics?|GPUs?|TPUs?|"
+    r"models?|LLMs?|VLMs?|checkpoints?|family|series|tokens?|parameters?|points?|samples?|images?|hours?)\b", regex.I)
+# Hardware and number formats written like coined names: A100, H100, V100, FP16, BF16, INT8, RTX.
+_HARDWARE = regex.compile(r"^(?:[AHLV]\d{2,3}|[FB]P\d+|BF\d+|INT\d+|FP\d+|RTX|TPUv?\d*|GPU|CPU|NPU)$", regex.I)
+_DIGITS_ONLY = regex.compile(r"^[\d.,-]+[A-Za-z]{0,2}$")  # 12-16x, 3.5B
+_POSSESSIVE = regex.compile(r"['’]s\b")  # "OpenAI's o1-preview": the owner, not the method
+# Model shapes the model list need not know: a VLA or VLM (DexVLA, RynnVLA-002), a plural class
+# (RS-VLMs, SiTs), a variant of a listed family (Claude-SonnetV2), an ablation ("MedianGS-only").
+_MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$")
+_FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
+# A name read as a modifier when a lower-case noun follows ("over CBRN hazard", "than FFT
+# performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
+# word, a preposition, an adverb or a verb of the result.
+_SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
+# Not a name of its own: a lower-case prefix ("post-ISP", "non-RL"), or a modifier of the
+# capitalised name after it ("than OpenCV SIFT").
+_VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
+_PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
+_NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
+_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+    r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
+    r"provides?|yields?|obtains?|reaches|reach)\b")
+
+
+def add_compared(h, text: str, cues, add, taken: set) -> None:
+    """The name a comparison cue found, and each name coordinated after it; `taken`: the keys
+    of what the models and datasets fields found."""
+    s, e, name = h.groups["name"]
+    # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
+    # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
+    lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
+    if lone:
+        lone = not _list_has_coined(text, e, cues)
+    while True:
+        if name_key(name) in taken or _is_model_or_data(name):
+            return  # "over BlendedMVS and DTU64": a list of data is no list of methods
+        tail = rx.match(_VERSION_TAIL, text, e)
+        if tail:  # "VTM-21.0": the name token stops at the dot
+            e, name = tail.end(), name + tail.group()
+        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name):
+            add(s, e, name, "other", h.rule, 0)
+        m = rx.match(cues.compared_next, text, e)
+        if m is None:
+            return
+        s, e, name = m.start("name"), m.end("name"), m.group("name")
+
+
+def _list_has_coined(text: str, e: int, cues) -> bool:
+    """A name coordinated after the one at `e` that is not a short acronym."""
+    m = rx.match(cues.compared_next, text, e)
+    while m is not None:
+        if not rx.match(_SHORT_CAPS, m.group("name")):
+            return True
+        m = rx.match(cues.compared_next, text, m.end("name"))
+    return False
+
+
+def _is_model_or_data(name: str) -> bool:
+    if rx.search(shapes.DATA_SHAPED, name) or rx.search(_MODEL_CLASS, name):
+        return True
+    if lexicon.lookup(shapes.MODELS, name) or lexicon.lookup("datasets.tsv", name):
+        return True
+    family = rx.match(_FAMILY, name)
+    return bool(family) and lexicon.lookup(shapes.MODELS, family.group()) is not None
+
+
+def _is_method_name(text: str, s: int, e: int, name: str) -> bool:
+    if rx.match(_HARDWARE, name) or rx.match(_DIGITS_ONLY, name) or lexicon.lookup("metrics.tsv", name):
+        return False
+    if rx.match(_PREFIXED, name) or rx.match(_NAME_AFTER, text, e):
+        return False
+    if not rx.match(_NAME_END, text, e):
+        return False
+    return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)

@@ -1,0 +1,35 @@
+"""Several named parts of the paper's method introduced in one sentence, as a list after a colon:
+"we propose two lightweight skill unlearning methods: Neuron Adjust and Key Space Detection",
+"SDBN comprises three modules: PreWeightNet for ..., ThresholdNet for ... and EffiWeightNet
+for ...". The sentence up to the colon must introduce a counted or key set of parts
+(rules/methods.yaml `listed_intro`); each item of the list is read at its start only
+(`listed_item`): the item's name is its first word or Title Case phrase, never a word inside
+its description.
+"""
+from __future__ import annotations
+
+import regex
+
+from extract.text import rx
+
+# Where an item of the list can start: after the colon, a comma, "and", a semicolon or an
+# enumeration mark ("(ii)", "2)").
+_ITEM_START = regex.compile(r",[ ]+(?:and[ ]+)?|[ ]+and[ ]+|;[ ]*|[ ](?=\(?(?:[ivx]{1,4}|\d)\)[ ])")
+
+
+def listed_names(context, cues):
+    """(start, end, name) of each name that starts an item of such a list."""
+    text = context.text
+    colon = text.find(":")
+    while colon != -1:
+        start, end = context.sentence_of(colon)
+        if rx.search(cues.listed_intro, text, start, colon):
+            positions = [colon + 1] + [m.end() for m in rx.finditer(_ITEM_START, text, colon + 1, end)]
+            for p in positions:
+                m = rx.match(cues.listed_item, text, p, end)
+                if m:
+                    # A Title Case phrase may take in "and" and the next item: "Neuron Adjust and
+                    # Key Space Detection" is two names, the second read at its own start.
+                    name = m.group("name").split(" and ", 1)[0]
+                    yield m.start("name"), m.start("name") + len(name), name
+        colon = text.find(":", end)

@@ -1,0 +1,67 @@
+"""Existing methods named as what a result is compared with, as examples of a kind of method,
+or as a defined acronym of a procedure; and what those cues must NOT read as a method.
+Sentences written like real abstracts (not taken from the gold sets)."""
+import pytest
+
+
+def others(extractor, text):
+    return [m.name for m in extractor.extract_text(text).methods if m.role == "other"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # After a comparison cue: a coined name, and the names coordinated after it.
+    ("Our detector outperforms RT-DETRv3 by 2.1 AP on the test split.", ["RT-DETRv3"]),
+    ("Compared with ScaleVLN and NavHint, our agent halves the path length.", ["ScaleVLN", "NavHint"]),
+    ("It achieves a 20.4% bitrate reduction relative to the LINR-PCGC on the test set.", ["LINR-PCGC"]),
+    ("It beats the strongest prior baseline, ReNeLLM, by 30 points.", ["ReNeLLM"]),
+    ("Compared to other weakly supervised methods such as WDNet and WSFNet, F1 rises by 7.8%.", ["WDNet", "WSFNet"]),
+    ("Rate savings of 12% over VTM-21.0 are reported.", ["VTM-21.0"]),
+    # Examples of a kind of method.
+    ("Prompt learning techniques, such as CoOpX and CoCoOpX, overfit to base classes.", ["CoOpX", "CoCoOpX"]),
+    ("We compare against strong neural baselines (VANet, DANet, DANIELNet) on all pages.", ["VANet", "DANet", "DANIELNet"]),
+    ("Autoregressive frameworks, e.g., FIFO-diffusion, generate long videos.", ["FIFO-diffusion"]),
+    # A defined acronym right before a procedure noun.
+    ("Such markets are governed by the Top Trading Cycles (TTC) algorithm.", ["TTC"]),
+    ("Samples are drawn with the Affine Invariant Stretch Move (AISM) sampler.", ["AISM"]),
+])
+def test_named_baselines(extractor, text, expected):
+    assert others(extractor, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # Numbers, hardware, math and ordinals after "over"/"than".
+    "It is 12-16x faster than the dense kernel and runs over 3x faster.",
+    "Training is 2.1x faster on H100 than on A100 GPUs.",
+    "FID drops 53% at 20 steps vs. 2nd-order baselines.",
+    # A lone short acronym after "than"/"over"/"vs." is a task, a class or a condition.
+    "Patients with PSP vs. MSA were compared; refusal tracks legality over CBRN hazard.",
+    # A name used as a modifier of the noun after it, or of a capitalised name after it.
+    "This gives an advantage over RGB-D perception systems.",
+    "Matching is more accurate than OpenCV ORB-X on HPatches.",
+    # An owner, not a method; models and data are the other fields' business.
+    "ReTool-32B attains 72.5% accuracy, surpassing OpenAI's o1-preview by 27.9%.",
+    "The gain over BlendedMVS and DTU64 holds across scenes.",
+    "Pretrained models like PhoBERTx and CafeBERTx perform well.",
+    # An acronym definition in a parenthesis after a kind noun is no list of examples.
+    "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
+    # A procedure the paper itself introduces is not an existing one.
+    "We derive a Spectral-Evolution-Aware (SEA) filter that preserves content.",
+])
+def test_not_read_as_baselines(extractor, text):
+    assert others(extractor, text) == []
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose two training-free unlearning methods: Neuron Adjust and Key Space Detection. They work.",
+     ["Neuron Adjust", "Key Space Detection"]),
+    ("We propose SDBN, which comprises three modules: PreWeightNet for global assessment, ThresholdNet "
+     "for adaptive filtering, and EffiWeightNet for weight computation.",
+     ["SDBN", "PreWeightNet", "ThresholdNet", "EffiWeightNet"]),
+    ("We propose two variants: (i) Voronoi-iForest, the most general one, and (ii) RuzHash-iForest, that avoids distances.",
+     ["Voronoi-iForest", "RuzHash-iForest"]),
+    # Not a counted set of the paper's parts: no names.
+    ("Reports have five sections: Introduction, Key Factors, and Resolution.", []),
+    ("We propose a method with two stages: coarse retrieval and fine reranking.", []),
+])
+def test_parts_listed_after_a_colon(extractor, text, proposed):
+    assert [m.name for m in extractor.extract_text(text).methods if m.role == "proposed"] == proposed
