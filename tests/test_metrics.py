@@ -52,6 +52,21 @@ CASES = [
     # baseline named after a comparison cue
     ("Our model outperforms GPT-4o by 7.3% in accuracy.",
      [{"value": 7.3, "kind": "increase", "metric": "accuracy", "baseline": "GPT-4o"}]),
+    # two values compared with "vs." share the metric named after the pair
+    ("The router keeps quality close to the strong model (71.3% vs. 70.8% accuracy).",
+     [{"value": 71.3, "metric": "accuracy"}, {"value": 70.8, "metric": "accuracy"}]),
+    ("Ours wins 62.5% vs. 37.5% of pairwise comparisons.",
+     [{"value": 62.5, "metric": None}, {"value": 37.5, "metric": None}]),
+    # a listed lower-case form written with a capital ("Bpp" for bpp); "Map" is not mAP
+    ("The codec achieves a Bpp reduction of about 18.2% compared to G-PCC.",
+     [{"value": 18.2, "metric": "Bpp", "kind": "decrease", "qualifier": "about"}]),
+    ("Map quality improves by 4.1% on the urban scenes.",
+     [{"value": 4.1, "metric": "quality", "kind": "increase"}]),
+    # "average" before a change in a metric qualifies the change; before a level it is the name
+    ("It yields an average accuracy improvement of 3.7% over prior prompts.",
+     [{"value": 3.7, "metric": "accuracy", "kind": "increase", "qualifier": "average"}]),
+    ("The planner reaches an average accuracy of 64.2% on the hard split.",
+     [{"value": 64.2, "metric": "average accuracy", "kind": "absolute"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

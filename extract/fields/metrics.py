@@ -74,7 +74,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
-                    and joined(text, sent.nums[i], sent.nums[i + 1]):
+                    and (joined(text, sent.nums[i], sent.nums[i + 1]) or _versus(text, sent.nums[i], sent.nums[i + 1])):
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
@@ -104,9 +104,13 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, found in accepted:
             metric = resp_metrics.get(id(num)) or found["metric"]
             metric_text = clean_name(metric.text) if metric else None
+            qualifier = found["qualifier"]
+            if metric_text and found["kind"] != "absolute" and _averaged_change(text, metric, sent):
+                # "an average accuracy improvement of 4%": an average of gains in accuracy
+                metric_text, qualifier = metric_text.split(None, 1)[1], qualifier or "average"
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
-                     "qualifier": found["qualifier"], **link(num, sent, resp_names)}
+                     "qualifier": qualifier, **link(num, sent, resp_names)}
             if before is not None and _after_value(text, before[0], num):
                 for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024,
                     entry[k] = entry[k] or before[1][k]  # and "from 0.394 to 0.601 on PrivacyQA" too
@@ -118,6 +122,22 @@ def postprocess(doc, hits, context) -> list[dict]:
             seen.add(key)
             out.append(entry)
     return out
+
+
+def _averaged_change(text: str, metric, sent: Sentence) -> bool:
+    """True for "average <metric> <change word>" ("average Bpp reduction", "average zero-shot
+    accuracy improvements"): "average" qualifies the change, it is not part of the metric's
+    name (unlike "an average score of 0.86", a level)."""
+    if not metric.text.lower().startswith("average ") or " " not in metric.text.strip():
+        return False
+    cue = sent.first_cue_from(metric.end)
+    return cue is not None and not text[metric.end : cue.start].strip()
+
+
+def _versus(text: str, prev: Num, num: Num) -> bool:
+    """True when only "vs." / "versus" lies between two numbers: "75.4% vs. 74.2% resolution"
+    compares two values of the one metric named after the pair."""
+    return prev.end <= num.start and text[prev.end : num.start].strip().lower() in ("vs.", "vs", "versus")
 
 
 def _after_value(text: str, prev: Num, num: Num) -> bool:
