@@ -67,6 +67,19 @@ CASES = [
      [{"value": 3.7, "metric": "accuracy", "kind": "increase", "qualifier": "average"}]),
     ("The planner reaches an average accuracy of 64.2% on the hard split.",
      [{"value": 64.2, "metric": "average accuracy", "kind": "absolute"}]),
+    # after a verb of state, "at" gives the level reached, not a condition
+    ("The deployed predictor runs at 86 ms median CPU inference latency.",
+     [{"value": 86, "unit": "ms", "metric": "median CPU inference latency"}]),
+    ("Validation accuracy peaks at 91.2% after two epochs.",
+     [{"value": 91.2, "metric": "Validation accuracy"}]),
+    ("The detector is evaluated at 91.2% recall on the hard split.", []),
+    # a name after a coordinated phrase of values is on all of them; one after each value is its own
+    ("The detector achieves 0.92 AUROC and 0.88 AUPRC on MIMIC-III.",
+     [{"value": 0.92, "metric": "AUROC", "dataset": "MIMIC-III"},
+      {"value": 0.88, "metric": "AUPRC", "dataset": "MIMIC-III"}]),
+    ("It reaches 89.8% on the first site, 88.9% on the second, and 73.3% on MIMIC-III.",
+     [{"value": 89.8, "dataset": None}, {"value": 88.9, "dataset": None},
+      {"value": 73.3, "dataset": "MIMIC-III"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
