@@ -80,6 +80,19 @@ CASES = [
     ("It reaches 89.8% on the first site, 88.9% on the second, and 73.3% on MIMIC-III.",
      [{"value": 89.8, "dataset": None}, {"value": 88.9, "dataset": None},
       {"value": 73.3, "dataset": "MIMIC-III"}]),
+    # a parallel claim without a metric of its own takes the one of the claim before it
+    ("GPT-4o achieves 76.1% accuracy on MMLU, while Llama-3-8B reaches 62.3%.",
+     [{"value": 76.1, "metric": "accuracy", "model": "GPT-4o"},
+      {"value": 62.3, "metric": "accuracy", "model": "Llama-3-8B"}]),
+    ("It improves accuracy on GSM8K from 71.0% to 78.5%, on MATH from 40.2% to 45.1%, "
+     "and on AIME from 10.0% to 16.7%.",
+     [{"value": 71.0, "metric": "accuracy", "dataset": "GSM8K"}, {"value": 78.5, "metric": "accuracy"},
+      {"value": 40.2, "metric": "accuracy", "dataset": "MATH"}, {"value": 45.1, "metric": "accuracy"},
+      {"value": 10.0, "metric": "accuracy", "dataset": "AIME"}, {"value": 16.7, "metric": "accuracy", "dataset": "AIME"}]),
+    ("The agent achieves 95.0% accuracy while keeping a tool usage ratio of only 20.1%.",
+     [{"value": 95.0, "metric": "accuracy"}, {"value": 20.1, "metric": None}]),
+    ("Our retriever improves accuracy by 33.3%, while it achieves 50% fewer failures.",
+     [{"value": 33.3, "metric": "accuracy", "kind": "increase"}, {"value": 50, "metric": None}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

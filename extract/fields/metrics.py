@@ -35,6 +35,14 @@ _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 2
 # The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
 # tokens that are not a separator word.
 _LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
+_CARRY_WORDS = 12  # how far a value may lie from the one whose metric it takes
+# What a parallel claim says right before its value: a verb of achievement ("while the 7B model
+# achieves 69.19%", "MLLMs remain below 50%"), or "on DATASET from" ("and on AMC-2023 from 77.0%").
+_CARRY_VERB = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|scor(?:es|ed|ing)|"
+                            r"obtain(?:s|ed|ing)?|yield(?:s|ed|ing)?|remain(?:s|ed|ing)?|averag(?:es|ed|ing)|gets?|got|"
+                            r"hit(?:s|ting)?|records?|recorded|stays?|stayed)\s+(?:only\s+|just\s+)?\Z")
+_CARRY_ON = regex.compile(r"(?i)\b(?:on|for|across)\s+\S+(?:\s+\S+){0,3}\s+from\s*\Z")
+_CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|whereby|which|that)\b|[()\[\]:]")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -98,6 +106,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for (num, found), (nxt, nxt_found) in zip(accepted, accepted[1:]):
             if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt):
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
+        _carry_metric(text, accepted, sent, metric_index, rules)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
         resp_names = respective_names(sent, [n for n, _ in accepted])
         before: tuple[Num, dict] | None = None
@@ -122,6 +131,32 @@ def postprocess(doc, hits, context) -> list[dict]:
             seen.add(key)
             out.append(entry)
     return out
+
+
+def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex, rules) -> None:
+    """A value with no metric of its own, in a phrase parallel to the value before it, is in
+    that value's metric: "improving accuracy on AIME-2024 from 38.2% to 39.9%, ..., and on
+    AMC-2023 from 77.0% to 82.2%", "GPT-4o scores 76.1% accuracy, while Llama-3 reaches 62.3%".
+    Not across a change word or another name of a quantity ("... and cuts hallucination by 30%"
+    has "cuts"), a turn ("but", "yet"), a ";", nor onto a share ("in 12% of the cases")."""
+    far_break, share_of, unnamed_after = rules[5], rules[6], rules[7]
+    for (prev, p_found), (num, found) in zip(accepted, accepted[1:]):
+        if found["metric"] is not None or p_found["metric"] is None or num.unit != prev.unit:
+            continue
+        gap = text[prev.end : num.start]
+        if not (rx.search(_CARRY_VERB, gap) or num.conn == "from" and rx.search(_CARRY_ON, gap)
+                or _after_value(text, prev, num)):
+            continue  # the grammar of a parallel claim: "while X reaches N", "and on Y from N"
+        after = sent.first_cue_from(num.end)
+        if after is not None and not text[num.end : after.start].strip():
+            continue  # "50% fewer chunks": a change in something else
+        if len(gap.split()) > _CARRY_WORDS or ";" in gap or rx.search(_CARRY_BREAK, gap) \
+                or sent.first_cue_from(prev.end) is not None and sent.first_cue_from(prev.end).start < num.start \
+                or metrics.overlaps(max(prev.end, p_found["metric"].end), num.start) \
+                or rx.match(unnamed_after, text, num.end) \
+                or num.unit == "%" and rx.match(share_of, text, num.end):
+            continue
+        found["metric"] = p_found["metric"]
 
 
 def _averaged_change(text: str, metric, sent: Sentence) -> bool:
