@@ -49,6 +49,14 @@ CASES = [
       {"value": 79.6, "metric": "accuracy", "dataset": "Tiny-ImageNet"}]),
     ("Qwen2.5-7B and LLaMA-3-8B gain 4.2% and 3.1%, respectively.",
      [{"value": 4.2, "model": "Qwen2.5-7B"}, {"value": 3.1, "model": "LLaMA-3-8B"}]),
+    # two lists of one length pair in order without "respectively": metrics too
+    ("It reaches precision and recall of 81.2 and 79.4 on SQuAD and NewsQA.",
+     [{"value": 81.2, "metric": "precision", "dataset": "SQuAD"},
+      {"value": 79.4, "metric": "recall", "dataset": "NewsQA"}]),
+    ("The model improves Abs Rel and Sq Rel by 5.6% and 9.8% at low resolution.",
+     [{"value": 5.6, "metric": "Abs Rel", "kind": "increase"}, {"value": 9.8, "metric": "Sq Rel"}]),
+    ("It scores 81.2 and 79.4 F1 on the two splits, and precision improves.",
+     [{"value": 81.2, "metric": "F1"}, {"value": 79.4, "metric": "F1"}]),
     # baseline named after a comparison cue
     ("Our model outperforms GPT-4o by 7.3% in accuracy.",
      [{"value": 7.3, "kind": "increase", "metric": "accuracy", "baseline": "GPT-4o"}]),

@@ -25,6 +25,7 @@ from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
+from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, words
 from extract.fields.spans import SpanIndex
 
@@ -108,6 +109,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
         _carry_metric(text, accepted, sent, metric_index, rules)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
+        if not sent.respectively:  # "precision and recall of 81.2 and 79.4": two lists in order
+            resp_metrics = paired_lists(text, s_quality, [n for n, _ in accepted], key=lambda m: m.text.lower())
         resp_names = respective_names(sent, [n for n, _ in accepted])
         before: tuple[Num, dict] | None = None
         for num, found in accepted:
