@@ -101,6 +101,15 @@ CASES = [
      [{"value": 95.0, "metric": "accuracy"}, {"value": 20.1, "metric": None}]),
     ("Our retriever improves accuracy by 33.3%, while it achieves 50% fewer failures.",
      [{"value": 33.3, "metric": "accuracy", "kind": "increase"}, {"value": 50, "metric": None}]),
+    # words written before a metric that belong to it: a capitalised word, "N-class"
+    ("Fine-tuning lifts Basque question-answering accuracy to 61.2%.",
+     [{"value": 61.2, "metric": "Basque question-answering accuracy"}]),
+    ("In the ablation, Fact Check accuracy drops by 42% on average.",
+     [{"value": 42, "metric": "Fact Check accuracy", "kind": "decrease"}]),
+    ("On the sentiment task it reaches 48.3% 7-class accuracy with a 6.2-point Hit Rate gain.",
+     [{"value": 48.3, "metric": "7-class accuracy"}, {"value": 6.2, "unit": "points", "metric": "Hit Rate"}]),
+    ("Our accuracy is 91.0% on the test split.",
+     [{"value": 91.0, "metric": "accuracy"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
