@@ -110,6 +110,10 @@ CASES = [
      [{"value": 48.3, "metric": "7-class accuracy"}, {"value": 6.2, "unit": "points", "metric": "Hit Rate"}]),
     ("Our accuracy is 91.0% on the test split.",
      [{"value": 91.0, "metric": "accuracy"}]),
+    # "score" names a value only up close, with the words written before it
+    ("SCOUT lets the 3B model achieve an average score of 0.86 on the suite.",
+     [{"value": 0.86, "metric": "average score"}]),
+    ("The score function is trained for 200 epochs on 0.5 of the data.", []),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
