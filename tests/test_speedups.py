@@ -42,6 +42,23 @@ CASES = [
     ("We upsample images by 4x to 1024 x 1024 pixels with 3x3 kernels.", []),
     ("The new corpus is 5x larger than prior datasets.", []),
     ("Models see a 2x longer context window during training.", []),
+    # a second claim in a coordinated pair, with a word of its own before the speed word
+    ("The kernel gives a 2.1x end-to-end speedup and a 3.4x attention speedup on H100 GPUs.",
+     [{"factor": 2.1, "aspect": "speedup"}, {"factor": 3.4, "aspect": "speedup"}]),
+    ("Fine-tuning yields a 25% training speedup with the same data.",
+     [{"percent": 25, "aspect": "speedup"}]),
+    # a percent before a speed word that is not "speedup" is a level, not a gain
+    ("The agent reaches 87.4% validation convergence within the budget.", []),
+    ("The recipe doubles the batch and uses 2x training tokens.", []),
+    # the cue of a claim is the one in its own clause
+    ("It improves throughput by 1.8x and reduces memory by 40%.",
+     [{"factor": 1.8, "aspect": "throughput"}, {"percent": 40, "aspect": "memory"}]),
+    ("Naive batching can increase latency by over 20x and reduce accuracy by 3%.", []),
+    # halving: a factor of two, a gain only in a cost
+    ("The technique halves inference time without hurting accuracy.",
+     [{"factor": 2, "aspect": "inference time"}]),
+    ("The encoder halves the number of attention heads in every layer.", []),
+    ("The data is split into halves for training and testing.", []),
 ]
 
 

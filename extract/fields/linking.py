@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
+import regex
+
 from extract.engine.matching import Hit
+from extract.text import rx
 from extract.fields.quantities import JOINS, Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
+
+
+_AND_OR = regex.compile(r"\b(?:and|or)\b")
+# A phrase of a number's own after it: what it is on, for or compared with.
+_OWN_PHRASE = regex.compile(r"(?i)\b(?:on|for|in|at|across|over|under|with|within|from|to|vs|versus|than)\b")
 
 
 class _Names:
@@ -162,9 +170,24 @@ class Sentence:
         if only.start > num.end:
             owner = self._owner(only.start)  # "18.01 pp on CIFAR100, and 0.1 mAP on COCO": COCO is
             if owner is not None and owner.start > num.end \
-                    and clear_gap(text, owner.end, only.start, 5, True):  # the later number's
-                return None
+                    and clear_gap(text, owner.end, only.start, 5, True) \
+                    and not self._coordinated(num, owner):  # the later number's, unless the two
+                return None  # are one coordinated phrase: "0.92 AUROC and 0.88 AUPRC on X"
         return only.name
+
+    def _coordinated(self, num: Num, last: Num) -> bool:
+        """True when the numbers from `num` to `last` form one coordinated phrase: each gap a
+        few words with no clause break and no phrase of its own ("on", "for", ...), the last
+        joined by "and"/"or" ("an exact match of 45.2 and an F1 of 58.9 on X", "0.92 AUROC and
+        0.88 AUPRC on X"): a name after the phrase is on all of them."""
+        i = bisect_left(self._num_starts, num.start)
+        j = bisect_left(self._num_starts, last.start)
+        for a, b in zip(self.nums[i:j], self.nums[i + 1 : j + 1]):
+            if not clear_gap(self.text, a.end, b.start, 4) or "." in self.text[a.end : b.start] \
+                    or rx.search(_OWN_PHRASE, self.text, a.end, b.start):
+                return False  # "89.8% on Milan, 88.9% on Cairo, and 73.3% on Kyoto7": each its own
+        gap = self.text[self.nums[j - 1].end : last.start] if j > i else ""
+        return bool(rx.search(_AND_OR, gap))
 
     def size_match(self, num: Num) -> str | None:
         """A model picked by a size written right after the number ("+5.8% on the 1.4B scale")."""

@@ -38,7 +38,8 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
         if h.label != "metric":
             continue
         if h.rule == "metrics.name" and h.text not in _written_forms() \
-                and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()):
+                and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()) \
+                and not _capitalised_lower_form(h.text):
             continue
         if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end) or glued(text, h.start, h.end):
             continue
@@ -80,6 +81,18 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
 def _written_forms() -> frozenset[str]:
     """Every name and alias of metrics.tsv exactly as the list writes it."""
     return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / "metrics.tsv") for f in e.forms)
+
+
+@cache
+def _lower_forms() -> frozenset[str]:
+    """The forms metrics.tsv writes all in lower case ("bpp", "ppl", "acc")."""
+    return frozenset(f for f in _written_forms() if f == f.lower())
+
+
+def _capitalised_lower_form(word: str) -> bool:
+    """"Bpp", "Ppl": a form the list writes in lower case, with only its first letter raised
+    (as a sentence or a title writes it). "Map" is no such form: the list writes "mAP"."""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower() and word.lower() in _lower_forms()
 
 
 @cache

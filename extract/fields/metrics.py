@@ -25,6 +25,7 @@ from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
+from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, words
 from extract.fields.spans import SpanIndex
 
@@ -35,6 +36,14 @@ _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 2
 # The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
 # tokens that are not a separator word.
 _LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
+_CARRY_WORDS = 12  # how far a value may lie from the one whose metric it takes
+# What a parallel claim says right before its value: a verb of achievement ("while the 7B model
+# achieves 69.19%", "MLLMs remain below 50%"), or "on DATASET from" ("and on AMC-2023 from 77.0%").
+_CARRY_VERB = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|scor(?:es|ed|ing)|"
+                            r"obtain(?:s|ed|ing)?|yield(?:s|ed|ing)?|remain(?:s|ed|ing)?|averag(?:es|ed|ing)|gets?|got|"
+                            r"hit(?:s|ting)?|records?|recorded|stays?|stayed)\s+(?:only\s+|just\s+)?\Z")
+_CARRY_ON = regex.compile(r"(?i)\b(?:on|for|across)\s+\S+(?:\s+\S+){0,3}\s+from\s*\Z")
+_CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|whereby|which|that)\b|[()\[\]:]")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -74,7 +83,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
-                    and joined(text, sent.nums[i], sent.nums[i + 1]):
+                    and (joined(text, sent.nums[i], sent.nums[i + 1]) or _versus(text, sent.nums[i], sent.nums[i + 1])):
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
@@ -98,15 +107,22 @@ def postprocess(doc, hits, context) -> list[dict]:
         for (num, found), (nxt, nxt_found) in zip(accepted, accepted[1:]):
             if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt):
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
+        _carry_metric(text, accepted, sent, metric_index, rules)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
+        if not sent.respectively:  # "precision and recall of 81.2 and 79.4": two lists in order
+            resp_metrics = paired_lists(text, s_quality, [n for n, _ in accepted], key=lambda m: m.text.lower())
         resp_names = respective_names(sent, [n for n, _ in accepted])
         before: tuple[Num, dict] | None = None
         for num, found in accepted:
             metric = resp_metrics.get(id(num)) or found["metric"]
             metric_text = clean_name(metric.text) if metric else None
+            qualifier = found["qualifier"]
+            if metric_text and found["kind"] != "absolute" and _averaged_change(text, metric, sent):
+                # "an average accuracy improvement of 4%": an average of gains in accuracy
+                metric_text, qualifier = metric_text.split(None, 1)[1], qualifier or "average"
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
-                     "qualifier": found["qualifier"], **link(num, sent, resp_names)}
+                     "qualifier": qualifier, **link(num, sent, resp_names)}
             if before is not None and _after_value(text, before[0], num):
                 for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024,
                     entry[k] = entry[k] or before[1][k]  # and "from 0.394 to 0.601 on PrivacyQA" too
@@ -118,6 +134,48 @@ def postprocess(doc, hits, context) -> list[dict]:
             seen.add(key)
             out.append(entry)
     return out
+
+
+def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex, rules) -> None:
+    """A value with no metric of its own, in a phrase parallel to the value before it, is in
+    that value's metric: "improving accuracy on AIME-2024 from 38.2% to 39.9%, ..., and on
+    AMC-2023 from 77.0% to 82.2%", "GPT-4o scores 76.1% accuracy, while Llama-3 reaches 62.3%".
+    Not across a change word or another name of a quantity ("... and cuts hallucination by 30%"
+    has "cuts"), a turn ("but", "yet"), a ";", nor onto a share ("in 12% of the cases")."""
+    far_break, share_of, unnamed_after = rules[5], rules[6], rules[7]
+    for (prev, p_found), (num, found) in zip(accepted, accepted[1:]):
+        if found["metric"] is not None or p_found["metric"] is None or num.unit != prev.unit:
+            continue
+        gap = text[prev.end : num.start]
+        if not (rx.search(_CARRY_VERB, gap) or num.conn == "from" and rx.search(_CARRY_ON, gap)
+                or _after_value(text, prev, num)):
+            continue  # the grammar of a parallel claim: "while X reaches N", "and on Y from N"
+        after = sent.first_cue_from(num.end)
+        if after is not None and not text[num.end : after.start].strip():
+            continue  # "50% fewer chunks": a change in something else
+        if len(gap.split()) > _CARRY_WORDS or ";" in gap or rx.search(_CARRY_BREAK, gap) \
+                or sent.first_cue_from(prev.end) is not None and sent.first_cue_from(prev.end).start < num.start \
+                or metrics.overlaps(max(prev.end, p_found["metric"].end), num.start) \
+                or rx.match(unnamed_after, text, num.end) \
+                or num.unit == "%" and rx.match(share_of, text, num.end):
+            continue
+        found["metric"] = p_found["metric"]
+
+
+def _averaged_change(text: str, metric, sent: Sentence) -> bool:
+    """True for "average <metric> <change word>" ("average Bpp reduction", "average zero-shot
+    accuracy improvements"): "average" qualifies the change, it is not part of the metric's
+    name (unlike "an average score of 0.86", a level)."""
+    if not metric.text.lower().startswith("average ") or " " not in metric.text.strip():
+        return False
+    cue = sent.first_cue_from(metric.end)
+    return cue is not None and not text[metric.end : cue.start].strip()
+
+
+def _versus(text: str, prev: Num, num: Num) -> bool:
+    """True when only "vs." / "versus" lies between two numbers: "75.4% vs. 74.2% resolution"
+    compares two values of the one metric named after the pair."""
+    return prev.end <= num.start and text[prev.end : num.start].strip().lower() in ("vs.", "vs", "versus")
 
 
 def _after_value(text: str, prev: Num, num: Num) -> bool:

@@ -22,7 +22,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_next", "before", "free_word")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -56,7 +56,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         resp_aspects = sent.respective_words(s_aspects, sent.nums)
         resp_names = respective_names(sent, sent.nums)
         aspect_index = SpanIndex(s_aspects)
-        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, after_gap) for n in sent.nums]
+        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, after_gap, context.params.free_word)
+               for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
             if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
@@ -99,14 +100,17 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap):
-    """The aspect after the number (the last of adjacent ones: "faster inference speed"), or,
-    when "by"/"of" links it backwards, the one right before ("reducing memory by 10x").
+def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap, free_word=None):
+    """The aspect after the number (the last of adjacent ones: "faster inference speed"; a
+    speed word also after one word of its own: "3.4x kernel speedup"), or, when "by"/"of"
+    links it backwards, the one right before ("reducing memory by 10x").
     Aspects never overlap, so their ends are in order: one binary search each way."""
     items = aspects.items
     after = None
     i = aspects.first_from(num.end)
-    if i < len(items) and rx.fullmatch(after_gap, text, num.end, items[i].start):
+    if i < len(items) and (rx.fullmatch(after_gap, text, num.end, items[i].start)
+                           or free_word is not None and _free_word_ok(num, items[i])
+                           and rx.fullmatch(free_word, text, num.end, items[i].start)):
         after = items[i]
         while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
             i += 1
@@ -120,16 +124,26 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap):
     return (before or after) if num.conn in _CONNECTED else after
 
 
+def _free_word_ok(num: Num, aspect) -> bool:
+    """A word of its own may stand before a speed word after a factor ("3.4x kernel speedup"),
+    or before "speedup" itself ("a 30% training speedup"); a percent before other speed words
+    is a level ("87.4% validation convergence")."""
+    return aspect.attrs.get("kind") == "speed" and (num.unit == "x" or (aspect.name or aspect.text) == "speedup")
+
+
 def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue."""
     kind = aspect.attrs.get("kind", "speed")
     if kind == "generic":
         kind = "efficiency"
     lo = max(sent.start, min(aspect.start, num.start) - 30, _prev_end(sent, num))
+    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num))
     if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
         joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
         lo = joins[-1].end() if joins else lo
-    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num))
+    else:  # "improves throughput by 1.8x and reduces memory by 40%": "reduces" is the 40%'s
+        join = rx.search(_JOIN, sent.text, num.end, hi)
+        hi = join.start() if join else hi
     cue = sent.cue_near(num, lo, hi)
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
