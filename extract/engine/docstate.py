@@ -5,11 +5,12 @@ scan, and the problems met. The public output stays in `doc.user_data["extract"]
 
 A pipeline keeps one `DocStates`; the state of the doc being processed is made by the first
 component that asks (or by the `Extractor`, which knows the id and title) and reused by the
-others. Nothing of it is stored in the doc, so docs pickle and serialise as spaCy's do.
+others. The `Extractor` may keep the states of a batch of docs at once, to run each
+component over the whole batch in turn. Nothing of it is stored in the doc, so docs pickle
+and serialise as spaCy's do.
 """
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_right
 
 from spacy.tokens import Doc
@@ -55,28 +56,36 @@ class DocState:
 
 
 class DocStates:
-    """The state of the document a pipeline is processing (one at a time)."""
+    """The states of the documents a pipeline is processing: the one doc of a spaCy call, or
+    the batch the `Extractor` runs through each component in turn."""
 
     def __init__(self) -> None:
-        self._doc: weakref.ref | None = None
-        self._state: DocState | None = None
+        self._states: dict[int, DocState] = {}  # id(doc) -> its state (which keeps the doc alive)
 
     @classmethod
     def for_pipeline(cls, nlp) -> "DocStates":
         return per_pipeline(nlp, _ATTRIBUTE, cls)
 
     def start(self, doc: Doc, text: str | None = None, doc_id: str | None = None,
-              title: str | None = None) -> DocState:
-        """A fresh state for `doc` (the `Extractor`, before the components run)."""
+              title: str | None = None, batch: bool = False) -> DocState:
+        """A fresh state for `doc` (the `Extractor`, before the components run); `batch`: kept
+        beside the states already started, not instead of them."""
         state = DocState(doc, text, doc_id, title)
-        self._doc, self._state = weakref.ref(doc), state
+        if not batch:
+            self._states.clear()
+        self._states[id(doc)] = state
         return state
 
     def of(self, doc: Doc) -> DocState:
-        """The state of `doc`: the current one, or a fresh one for a new doc."""
-        if self._state is not None and self._doc is not None and self._doc() is doc:
-            return self._state
+        """The state of `doc`: one started, or a fresh one for a new doc."""
+        state = self._states.get(id(doc))
+        if state is not None and state.doc is doc:
+            return state
         return self.start(doc)
 
+    def clear(self) -> None:
+        """Forget every state (the end of a batch)."""
+        self._states.clear()
+
     def __getstate__(self):
-        return {"_doc": None, "_state": None}  # a weak reference does not pickle; nothing to keep
+        return {"_states": {}}  # states of docs being processed are no part of a pipeline
