@@ -8,7 +8,9 @@ import pytest
 
 from extract import Extractor
 from extract.cli.main import main
-from extract.engine.budget import BUDGET_ENV, DEFAULT_BUDGET_S, parse_budget
+from extract.engine.budget import BUDGET_ENV, DEFAULT_BUDGET_S, BudgetSpent, Deadline, parse_budget
+from extract.inputs.readers import Abstract
+from extract.pipeline.extractor import BATCH
 from extract.pipeline.registry import run_order
 
 TEXT = ("We propose FooNet, which reaches 91.2% accuracy on ImageNet. "
@@ -112,3 +114,34 @@ def test_resume_with_another_budget_is_refused(tmp_path, capsys, monkeypatch):
     assert main(["run", str(src), "-o", str(out), "--jobs", "1", "--quiet", "--resume", "--time-budget", "2"]) == 2
     assert "EXTRACT_TIME_BUDGET" in capsys.readouterr().err
     assert out.read_bytes() == before
+
+
+def _burn(seconds: float) -> None:
+    """Spend `seconds` of this thread's CPU time."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_a_paused_deadline_does_not_count_the_time_spent_on_other_abstracts():
+    deadline = Deadline(0.05)
+    deadline.pause()
+    _burn(0.1)  # another abstract of the batch
+    deadline.resume()
+    assert not deadline.spent()
+    _burn(0.06)
+    assert deadline.spent()
+    with pytest.raises(BudgetSpent):
+        deadline.check()
+
+
+def test_in_a_batch_only_the_slow_abstract_stops(tmp_path):
+    rules, slow_text = _slow_rules(tmp_path / "rules", cues=3)
+    extractor = Extractor([str(rules)], time_budget=0.2)
+    abstracts = [Abstract(id=f"a{i}", source="<test>", text=slow_text if i == 3 else TEXT) for i in range(BATCH)]
+    results = list(extractor.extract_many(abstracts))
+    stopped = [a.id for a, record, _ in results if record.model_dump().get("stopped")]
+    assert stopped == ["a3"]
+    assert all(record.model_dump()["github"] for a, record, _ in results if a.id != "a3")
+    assert [p for _, _, problems in results for p in problems] == [
+        "time budget of 0.2 s ran out in field slow on document a3; it and the fields after it found nothing"]

@@ -50,28 +50,42 @@ def budget_from_env() -> float | None:
 
 
 class Deadline:
-    """When the abstract's time is up. The budget is CPU time of the thread doing the work, so
-    a busy machine (other jobs, `--jobs` above the cores) does not stop abstracts that an idle
-    one would finish: records do not depend on the load. Reading that clock is a system call
-    (~1 us), so the checks read the wall clock (~0.1 us) against a wall-clock deadline and
-    only when that has passed ask the CPU clock, moving the wall deadline on by what is left."""
+    """What is left of one abstract's budget. The budget is CPU time of the thread doing the
+    work, so a busy machine (other jobs, `--jobs` above the cores) does not stop abstracts
+    that an idle one would finish: records do not depend on the load. It counts only the
+    stretches in which this abstract is worked on (`resume` .. `pause`: the `Extractor` takes
+    a batch of abstracts through each component in turn). Reading the CPU clock is a system
+    call (~1 us), so the checks read the wall clock (~0.1 us) against a wall-clock deadline
+    and only when that has passed ask the CPU clock, moving the deadline on by what is left."""
 
-    __slots__ = ("seconds", "at", "_cpu_start", "_cut")
+    __slots__ = ("seconds", "at", "_used", "_mark", "_cut")
 
     def __init__(self, seconds: float | None):
         self.seconds = seconds
+        self.at = math.inf
+        self._used = 0.0  # CPU seconds of the stretches before this one
+        self._mark: float | None = None  # CPU clock when the current stretch began
         self._cut = False  # the last timeout handed out was the budget's remainder
-        if seconds is None:
+        self.resume()
+
+    def resume(self) -> None:
+        """Work on this abstract (re)starts."""
+        if self.seconds is not None:
+            self._mark = time.thread_time()
+            self.at = time.monotonic() + self.seconds - self._used
+
+    def pause(self) -> None:
+        """Work on this abstract stops for now (other abstracts of its batch go next)."""
+        if self._mark is not None:
+            self._used += time.thread_time() - self._mark
+            self._mark = None
             self.at = math.inf
-        else:
-            self._cpu_start = time.thread_time()
-            self.at = time.monotonic() + seconds
 
     def spent(self) -> bool:
         now = time.monotonic()
         if now <= self.at:
             return False
-        left = self.seconds - (time.thread_time() - self._cpu_start)
+        left = self.seconds - self._used - (time.thread_time() - self._mark)
         if left <= 0:
             return True
         self.at = now + left  # the wall clock ran ahead of this thread's CPU time

@@ -5,11 +5,12 @@ scan, its time budget (extract/engine/budget.py) and the problems met. The publi
 
 A pipeline keeps one `DocStates`; the state of the doc being processed is made by the first
 component that asks (or by the `Extractor`, which knows the id and title) and reused by the
-others. Nothing of it is stored in the doc, so docs pickle and serialise as spaCy's do.
+others. The `Extractor` may keep the states of a batch of docs at once, to run each
+component over the whole batch in turn. Nothing of it is stored in the doc, so docs pickle
+and serialise as spaCy's do.
 """
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_right
 
 from spacy.tokens import Doc
@@ -59,12 +60,12 @@ class DocState:
 
 
 class DocStates:
-    """The state of the document a pipeline is processing (one at a time), and the time budget
-    each document gets (seconds, None for none; EXTRACT_TIME_BUDGET unless set)."""
+    """The states of the documents a pipeline is processing: the one doc of a spaCy call, or
+    the batch the `Extractor` runs through each component in turn; and the time budget each
+    document gets (seconds, None for none; EXTRACT_TIME_BUDGET unless set)."""
 
     def __init__(self) -> None:
-        self._doc: weakref.ref | None = None
-        self._state: DocState | None = None
+        self._states: dict[int, DocState] = {}  # id(doc) -> its state (which keeps the doc alive)
         self.budget: float | None = budget_from_env()
 
     @classmethod
@@ -72,19 +73,27 @@ class DocStates:
         return per_pipeline(nlp, _ATTRIBUTE, cls)
 
     def start(self, doc: Doc, text: str | None = None, doc_id: str | None = None,
-              title: str | None = None, deadline: Deadline | None = None) -> DocState:
+              title: str | None = None, deadline: Deadline | None = None, batch: bool = False) -> DocState:
         """A fresh state for `doc` (the `Extractor`, before the components run), with the
-        `deadline` given or one that starts now."""
+        `deadline` given or one that starts now; `batch`: kept beside the states already
+        started, not instead of them."""
         state = DocState(doc, text, doc_id, title, Deadline(self.budget) if deadline is None else deadline)
-        self._doc, self._state = weakref.ref(doc), state
+        if not batch:
+            self._states.clear()
+        self._states[id(doc)] = state
         return state
 
     def of(self, doc: Doc) -> DocState:
-        """The state of `doc`: the current one, or a fresh one for a new doc."""
-        if self._state is not None and self._doc is not None and self._doc() is doc:
-            return self._state
+        """The state of `doc`: one started, or a fresh one for a new doc."""
+        state = self._states.get(id(doc))
+        if state is not None and state.doc is doc:
+            return state
         return self.start(doc)
 
+    def clear(self) -> None:
+        """Forget every state (the end of a batch)."""
+        self._states.clear()
+
     def __getstate__(self):
-        # a weak reference does not pickle, and the doc under way is not worth keeping
-        return {"_doc": None, "_state": None, "budget": self.budget}
+        # the states of docs under way are no part of a pipeline
+        return {"_states": {}, "budget": self.budget}

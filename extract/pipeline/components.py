@@ -61,11 +61,11 @@ class FieldComponent:
         doc.spans[self.field] = spans
         return doc
 
-
     def _mentions(self, doc: Doc, state) -> list[dict]:
         """The field's mentions on `doc`; none, and the field named in `state.stopped`, when
         the document's time budget runs out meanwhile (extract/engine/budget.py)."""
         found: list = []
+        state.deadline.resume()
         try:
             state.deadline.check()
             hits = self.matcher.find(doc, problems=found, state=state)
@@ -78,6 +78,8 @@ class FieldComponent:
             state.problems.append(f"time budget of {state.deadline.seconds:g} s ran out in field {self.field} "
                                   f"on document {state.id or '?'}; it and the fields after it found nothing")
             mentions = []
+        finally:
+            state.deadline.pause()
         state.problems.extend(str(p) for p in found)
         return mentions
 

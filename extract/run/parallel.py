@@ -57,17 +57,15 @@ def process_chunk(extractor, chunk: list[Abstract], forget: bool = False) -> Chu
 
 def _process(extractor, chunk: list[Abstract]) -> ChunkResult:
     result = ChunkResult()
-    for abstract in chunk:
-        try:
-            record = extractor.extract(abstract)
-        except Exception as exc:  # a bug on one odd abstract must not end a million-row run
+    for abstract, record, problems in extractor.extract_many(chunk):
+        if isinstance(record, Exception):  # a bug on one odd abstract must not end a million-row run
+            exc = record
             record = _error_record(extractor, abstract, exc)
             result.failed += 1
             result.problems.append(f"{abstract.source}:{abstract.line}: extraction failed "
                                    f"({type(exc).__name__}: {exc}); record written with empty fields")
-        for p in extractor.problems:
+        for p in problems:
             result.problems.append(f"{abstract.source}:{abstract.line}: {p}")
-        extractor.problems.clear()
         result.lines.append(record_line(record))
         for name, value in record:  # fields, then rule-file fields (extra keys)
             if isinstance(value, list):
