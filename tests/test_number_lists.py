@@ -45,3 +45,21 @@ def test_long_list_of_levels_and_speedups(extractor, n):
     assert speedups == [(i + 1.5, "speedup", "Llama-3-8B") for i in range(n)]
     for m in record.metrics + record.speedups:
         assert record.text[m.start : m.end] == m.text
+
+
+def _coordinated(n: int) -> str:
+    # "scores of 1.5, 2.5, ... and N.5 AUROC on ImageNet": one coordinated phrase, the dataset after it
+    return "Our detector reaches " + ", ".join(f"{i + 0.5}" for i in range(n - 1)) + f" and {n - 0.5} AUROC on ImageNet."
+
+
+@pytest.mark.parametrize("n", [3, 1000])
+def test_a_long_coordinated_list_shares_the_name_after_it_within_the_budget(n):
+    # Whether the numbers before a name form one coordinated phrase was asked number by
+    # number over the whole run (quadratic: 4,000 values took 20 s); under the default
+    # budget such a sentence was cut off (`stopped`) instead of read.
+    from extract import Extractor
+
+    record = Extractor(time_budget=0.5).extract_text(_coordinated(n)).model_dump()
+    assert "stopped" not in record
+    assert [m["value"] for m in record["metrics"]] == [i + 0.5 for i in range(n)]
+    assert {m["dataset"] for m in record["metrics"]} == {"ImageNet"}

@@ -31,6 +31,13 @@ class Context:
         phrase pass, without making hits (nor applying `before:`/`after:`)."""
         return self.matcher.phrase_spans(helper, self.state)
 
+    def check_time(self) -> None:
+        """Stop (BudgetSpent) when the abstract's time budget is spent. The engine checks it at
+        every rule and match; a post-processor that loops over many candidates of its own
+        (every number of a sentence) calls this once per candidate, so that a hostile text
+        stops within the budget there too (extract/engine/budget.py)."""
+        self.state.deadline.check()
+
     @property
     def sentences(self) -> list[tuple[int, int]]:
         """The (start, end) of every sentence, in order."""

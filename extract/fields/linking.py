@@ -77,6 +77,7 @@ class Sentence:
         self.respectively = respectively
         self._indexed: dict[int, _Names] = {}
         self._free_baselines: tuple[list[int], list[Name]] | None = None
+        self._breaks: list[int] | None = None  # see `_coordinated`
 
     # -- the numbers around a number ---------------------------------------------------
     def next_num_start(self, num: Num) -> int:
@@ -182,12 +183,26 @@ class Sentence:
         0.88 AUPRC on X"): a name after the phrase is on all of them."""
         i = bisect_left(self._num_starts, num.start)
         j = bisect_left(self._num_starts, last.start)
-        for a, b in zip(self.nums[i:j], self.nums[i + 1 : j + 1]):
-            if not clear_gap(self.text, a.end, b.start, 4) or "." in self.text[a.end : b.start] \
-                    or rx.search(_OWN_PHRASE, self.text, a.end, b.start):
-                return False  # "89.8% on Milan, 88.9% on Cairo, and 73.3% on Kyoto7": each its own
+        breaks = self._gap_breaks()
+        if breaks[j] != breaks[i]:
+            return False  # "89.8% on Milan, 88.9% on Cairo, and 73.3% on Kyoto7": each its own
         gap = self.text[self.nums[j - 1].end : last.start] if j > i else ""
         return bool(rx.search(_AND_OR, gap))
+
+    def _gap_breaks(self) -> list[int]:
+        """breaks[k]: how many of the gaps between nums[0..k] break a coordinated phrase (more
+        than a few words, a clause break, a "." or a phrase of its own). Made once a sentence,
+        so that asking about any run of numbers costs two lookups: a sentence listing
+        thousands of numbers used to cost a scan of the run for each number (quadratic)."""
+        if self._breaks is None:
+            breaks, count = [0], 0
+            for a, b in zip(self.nums, self.nums[1:]):
+                if not clear_gap(self.text, a.end, b.start, 4) or "." in self.text[a.end : b.start] \
+                        or rx.search(_OWN_PHRASE, self.text, a.end, b.start):
+                    count += 1
+                breaks.append(count)
+            self._breaks = breaks
+        return self._breaks
 
     def size_match(self, num: Num) -> str | None:
         """A model picked by a size written right after the number ("+5.8% on the 1.4B scale")."""

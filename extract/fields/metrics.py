@@ -87,6 +87,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
+            context.check_time()
             prev = accepted[-1] if accepted else None
             listed = prev is not None and listed_after(text, prev[0], num)
             found = _read(num, sent, link_, all_index, rules)

@@ -64,6 +64,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 own[i], shared[i] = own[i + 1], True
         kept: list[tuple[Num, Hit]] = []
         for num, aspect, shared_aspect in zip(sent.nums, own, shared):
+            context.check_time()
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
             inherited = aspect is None and listed and rx.match(bare_next, text, num.end, span[1]) \
