@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.method_shapes import DATA_NOUN_NEXT  # a dataset noun right after a name
+from extract.fields.method_shapes import DATA_NOUN_NEXT, HARDWARE  # a dataset noun right after a name
 
 from extract.text import rx
 from extract.engine.matching import non_overlapping
@@ -47,7 +47,7 @@ _MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|su
 _MEASURE_AFTER = regex.compile(r"[ ]+(?:scores?|metrics?|judges?)\b", regex.I)
 # What a result is reported on that is not data: processors and accelerators, imaging
 # modalities and shapes of a setting (3D, 2x, 8-bit).
-_HARDWARE = regex.compile(r"^(?:[CGTN]PUs?|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|M\d(?:\s?\w+)?|ARM\w*|FPGAs?|ASICs?|CT|MRI|\d+[DdXx]|\d+-bit)$")
+_HARDWARE = regex.compile(r"^(?:" + HARDWARE + r"|M\d(?:\s?\w+)?|ARM\w*|CT|MRI|\d+[DdXx]|\d+-bit)$")
 # A number within four words before the "on" of datasets.result_on: "+5.92% on", "0.877 on".
 _RESULT_BEFORE = regex.compile(r"\d(?:%|\.\d+|x|×|pp)?\)?[ ](?:[\w-]+[ ]){0,4}?$")
 # A listed dataset's yearly edition written with a hyphen (AIME-2024, AMC-2023): one token,

@@ -35,6 +35,10 @@ ORDINAL = r"^\d+(?:st|nd|rd|th)$"
 SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
 EARLIER = regex.compile(r"\b(?:[Pp]reviously|[Oo]riginally|[Rr]ecent(?:ly)?|[Ee]arlier|[Tt]raditionally|[Ee]xisting)\b")
 DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$")
+# Processors, accelerators and number formats, written like coined names (A100, H100, TPUv4,
+# MI300, FP16, INT8): what a result runs on, neither a method nor data. A source to build a
+# field's own test from (datasets adds imaging modalities and settings).
+HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|FPGAs?|ASICs?|(?:FP|BF|INT)\d+)"
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.
 MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")

@@ -20,8 +20,7 @@ RULES = ("methods.compared", "methods.example", "methods.example_list")
 _NOT_METHOD_AFTER = regex.compile(
     r"\)?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|splits?|tasks?|suites?|scores?|metrics?|GPUs?|TPUs?|"
     r"models?|LLMs?|VLMs?|checkpoints?|family|series|tokens?|parameters?|points?|samples?|images?|hours?)\b", regex.I)
-# Hardware and number formats written like coined names: A100, H100, V100, FP16, BF16, INT8, RTX.
-_HARDWARE = regex.compile(r"^(?:[AHLV]\d{2,3}|[FB]P\d+|BF\d+|INT\d+|FP\d+|RTX|TPUv?\d*|GPU|CPU|NPU)$", regex.I)
+_HARDWARE = regex.compile("^" + shapes.HARDWARE + "$")  # A100, TPUv4, FP16: what a baseline runs on
 _DIGITS_ONLY = regex.compile(r"^[\d.,-]+[A-Za-z]{0,2}$")  # 12-16x, 3.5B
 _POSSESSIVE = regex.compile(r"['’]s\b")  # "OpenAI's o1-preview": the owner, not the method
 # Model shapes the model list need not know: a VLA or VLM (DexVLA, RynnVLA-002), a plural class
