@@ -151,8 +151,12 @@ def test_overlapping_mentions_nest_and_a_crossing_one_is_cut_in_two(browser, tmp
     assert browser.execute_script("return document.querySelector('#docs p.text').textContent") == text
     details = browser.find_element("css selector", "#docs details summary")
     details.click()
-    rows = browser.execute_script("return document.querySelectorAll('#docs table.recs tr').length")
-    assert rows == 1 + 3  # a header and one row per mention
+    # the table is drawn by the `toggle` event, which the browser fires in a later task
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    count_rows = "return document.querySelectorAll('#docs table.recs tr').length"
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script(count_rows) > 0)
+    assert browser.execute_script(count_rows) == 1 + 3  # a header and one row per mention
     from selenium.webdriver.common.action_chains import ActionChains
 
     echo = next(e for e in browser.find_elements("css selector", "#docs mark.m") if e.text == "Echo")
