@@ -10,6 +10,7 @@ import regex
 
 from extract.engine import regexfacts
 from extract.engine.docstate import DocState
+from extract.engine.regex_runner import extend
 from extract.pipeline.extractor import build_pipeline
 
 GOLD = Path(__file__).resolve().parents[1] / "data" / "gold"
@@ -52,6 +53,20 @@ def test_stop_class(source, stop):
     assert regexfacts.stop_class(source) == stop
 
 
+@pytest.mark.parametrize("source, held", [
+    # a Title Case name or a token with a capital or digit (seen by its look-ahead)
+    (r"(?<![\w-])(?P<name>\p{Lu}\w+(?: \p{Lu}\w+)*|(?=[\w-]*[\p{Lu}\d])[\w-]+)[ ]+", r"[\p{Lu}\p{Lu}\d]"),
+    (r"\w+\(", r"[\(]"),  # punctuation
+    (r"[a-z]+[ ]", None),  # lower-case letters and spaces: in nearly every window
+    (r"(?i:[A-Z])x", None),  # a capital of a case-blind group is any letter
+    (r"(?:ab|C)", None),  # one branch holds no rare character
+    (r"(?<=[A-Z])b", None),  # a look-behind may see before the window
+    (r"(?![A-Z])b", None),  # a negative look-ahead holds nothing
+])
+def test_held_class(source, held):
+    assert regexfacts.held_class(source) == held
+
+
 def _texts() -> list[str]:
     texts = []
     for path in sorted(GOLD.glob("*.jsonl")):
@@ -62,10 +77,10 @@ def _texts() -> list[str]:
 def test_every_built_in_rule_finds_the_same_with_and_without_its_facts():
     nlp = build_pipeline(spans=False)
     matchers = [c.matcher for _, c in nlp.pipeline]
-    plain = {id(r): dataclasses.replace(r, needs=None, starts=None, before_stop=None)
+    plain = {id(r): dataclasses.replace(r, needs=None, starts=None, before_stop=None, before_holds=None)
              for m in matchers for r in m.rules.regex.values()}
     with_facts = sum(1 for m in matchers for r in m.rules.regex.values()
-                     if r.needs or r.starts or r.before_stop is not None)
+                     if r.needs or r.starts or r.before_stop is not None or r.before_holds is not None)
     assert with_facts >= 8  # the facts are found for the built-in rules
     texts = _texts()
     assert len(texts) > 100
@@ -117,3 +132,26 @@ def test_rules_check_warns_about_a_nested_repeat_and_still_passes(tmp_path, caps
                                              "exponential time on a text that almost matches; make the inner "
                                              "one possessive (`+` after it) or the group atomic (`(?>...)`) "
                                              "(rule slow.a)"), out
+
+
+def test_every_built_in_before_extends_the_same_with_and_without_its_facts():
+    """`before:` of phrase rules and params too (methods' component names, the dataset
+    nouns): tried at the end of every word of the gold texts."""
+    nlp = build_pipeline(spans=False)
+    befores = []
+    for _, c in nlp.pipeline:
+        rules = c.matcher.rules
+        for r in [*rules.regex.values(), *rules.phrases.values(), *rules.params.values()]:
+            r = getattr(r, "context", r)
+            if r is not None and r.before is not None:
+                befores.append((r, dataclasses.replace(r, before_stop=None, before_holds=None)))
+    assert sum(1 for r, _ in befores if r.before_holds is not None) >= 6
+    tried = extended = 0
+    for text in _texts():
+        for m in regex.finditer(r"\b\w+\b", text):
+            for fast, slow in befores:
+                got = extend(fast, text, m.start(), m.end(), {})
+                assert got == extend(slow, text, m.start(), m.end(), {}), (fast.id, text[max(0, m.start() - 60):m.end()])
+                tried += 1
+                extended += got is not None
+    assert tried > 100_000 and extended > 1000

@@ -38,6 +38,7 @@ class RegexRule:
     compiled: object | None
     before: object | None = None  # anchored at its end (`\Z`), searched in the window before a match
     before_stop: object | None = None  # what `before` never consumes, searched right to left
+    before_holds: object | None = None  # a class of which every match of `before` holds one
     after: object | None = None  # matched where the match ends
     timeout: float | None = None  # seconds per call, None for none
     needs: tuple[str, ...] | None = None  # every match holds one of these strings
@@ -248,6 +249,9 @@ class Compiler:
             stop = regexfacts.stop_class(before, verbose)
             if stop is not None:
                 rule.before_stop = regex.compile(stop, flags | regex.REVERSE)
+        held = regexfacts.held_class(before, verbose) if before is not None else None
+        if held is not None:
+            rule.before_holds = regex.compile(held, flags & ~regex.VERBOSE)  # same case rules
         return rule
 
     def _phrase_rule(self, f: LoadedRuleFile, p: Pattern, context: RegexRule | None) -> PhraseRule:

@@ -104,6 +104,8 @@ def extend(rule: RegexRule, text: str, start: int, end: int, groups: dict,
             stop = rx.search(rule.before_stop, text, lo, start, _timeout(rule, deadline))
             if stop is not None:
                 lo = stop.end()
+        if rule.before_holds is not None and rx.search(rule.before_holds, text, lo, start) is None:
+            return None  # no capital (digit, ...) in the window: `before` cannot match there
         b = rx.search(rule.before, text, lo, start, _timeout(rule, deadline))
         if b is None:
             return None
