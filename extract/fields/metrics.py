@@ -30,6 +30,7 @@ from extract.fields.quantities import Name, Num, joined, listed_after, occurrenc
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
+_TIME_OR_RATE = frozenset(("ms", "μs", "s", "seconds", "minutes", "hours", "FPS", "fps"))  # canonical (units.tsv)
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
 _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
@@ -47,7 +48,7 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "modifiers", "symbol_owner")
+          "measured", "modifiers", "symbol_owner")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -73,7 +74,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
-             params.share_of, params.unnamed_after)
+             params.share_of, params.unnamed_after, params.measured)
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))
@@ -214,7 +215,7 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
     """(metric, where, gap words): the name right after the number (with one more word of
     its own: "62.67% output accuracy"), else the nearest before. A name followed by a noun
     modifies that noun ("312 real-world AR videos") and names nothing."""
-    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after = rules
+    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _ = rules
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
@@ -259,8 +260,8 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> 
     tight = where == "after" and gap <= 1 or where == "before"
     if num.unit in _CHANGE_UNITS:
         pass
-    elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue
-        if not (tight or kind != "absolute"):
+    elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
+        if not (tight or kind != "absolute" or _measured(num, sent, rules)):  # or a time said as one
             return None
     elif not _bare_ok(num, where, gap) or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
@@ -272,6 +273,15 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> 
     own = bool(own_cue) or where == "after" or num.sign is not None
     return {"metric": metric, "kind": kind, "qualifier": qualifier, "own": own, "where": where,
             "cue_after": own_cue == "after"}
+
+
+def _measured(num: Num, sent: Sentence, rules) -> bool:
+    """A time or a frame rate that the clause before it gives as how fast the work is done
+    ("completes in under 30 minutes", "operates at 112.48 FPS"): a result, with its unit and
+    no metric name (FIELDS.md: absolute times are metrics)."""
+    share_of, measured = rules[6], rules[8]
+    return num.unit in _TIME_OR_RATE and not rx.match(share_of, sent.text, num.end) \
+        and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None
 
 
 def _bare_ok(num: Num, where, gap: int) -> bool:
