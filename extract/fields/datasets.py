@@ -14,7 +14,7 @@ from extract.text.names import clean_name, name_key
 
 DATASETS = "datasets.tsv"
 METHODS = "methods.tsv"
-PARAMS = ("extension", "title", "named", "method_context")  # rules/datasets.yaml `params:`
+PARAMS = ("extension", "title", "named", "method_context", "kind_noun")  # rules/datasets.yaml `params:`
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
@@ -64,6 +64,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     extension = context.params.extension
     introduced_by_cue = context.params.named
     method_context = context.params.method_context
+    kind_noun = context.params.kind_noun
     proposed: set[str] = set(_title_names(context))
     known_in_lists = any(h.name is not None for h in hits)
     definitions = context.mentions("acronyms")
@@ -129,8 +130,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             continue
         if rx.search(_PARTICIPLE_COMPOUND, surface) or rx.match(_MEASURE_AFTER, text, end):
             continue
-        if rx.match(_COUNT, surface):
-            continue  # "a 219K-example dataset" counts examples
+        if rx.match(_COUNT, surface) or rx.fullmatch(kind_noun, surface):
+            continue  # "a 219K-example dataset" counts examples; "Corpus, the first open dataset" names none
         if surface.istitle() and " " not in surface and rx.search(_SENTENCE_START, text, max(0, start - 3), start):
             continue  # "However, the ..." is not a dataset name
         if rx.search(introduced_by_cue, text, max(0, start - 40), start):

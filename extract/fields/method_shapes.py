@@ -19,7 +19,7 @@ DATE = r"^(?:January|February|March|April|May|June|July|August|September|October
 NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
-DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
+DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
 # After "our X": nouns that make X a modifier of something that is not a method.
 NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
