@@ -24,7 +24,7 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item")
+          "listed_intro", "listed_item", "kind_listed")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -256,7 +256,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
-    elif method_head:
+    elif method_head or rx.search(cues.kind_listed, before):  # "algorithms, Non-Maximum Suppression (NMS)"
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
 
 
