@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.method_shapes import DATA_NOUN_NEXT, HARDWARE  # a dataset noun right after a name
+from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE  # dataset nouns in and after names
 
 from extract.text import rx
 from extract.engine.matching import non_overlapping
@@ -38,9 +38,6 @@ _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:
 # dataset ..., and B, ..."), and does not call it someone else's.
 _INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*")
 _SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|standard|popular|widely[ ]used|such[ ]as|e\.g\.|including|like)\b", regex.I)
-# An acronym defined as a dataset: its expansion ends in a dataset noun, or one follows it
-# ("the ... Evaluation Benchmark (TeleEval-OS)", "a Driver Simulated Gesture (DSG-18) dataset").
-_DATA_NOUN_END = regex.compile(r"\b(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)s?$", regex.I)
 # After a list: a plural noun the items modify ("CPU, Nvidia and Apple GPUs"), unless it is a data noun.
 _MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|suites|environments|tasks|splits)\b)(?:\p{Lu}+s|\p{Ll}{3,}s)\b")
 # After a name: a measure, not data ("G-Eval score").
@@ -260,7 +257,9 @@ def _defined_datasets(definitions: list[dict], text: str, context, proposed: set
     out = []
     for d in definitions:
         end = max(d["end"], d["long_end"])
-        if not (rx.search(_DATA_NOUN_END, d["long_form"]) or rx.match(DATA_NOUN_NEXT, text, end)):
+        # An acronym defined as a dataset: its expansion ends in a dataset noun, or one follows it
+        # ("the ... Evaluation Benchmark (TeleEval-OS)", "a Driver Simulated Gesture (DSG-18) dataset").
+        if not (rx.search(DATA_NOUN_END, d["long_form"]) or rx.match(DATA_NOUN_NEXT, text, end)):
             continue
         if not _acceptable(d["name"]) or not _is_coined(d["name"]) or not _names_a_dataset(d):
             continue

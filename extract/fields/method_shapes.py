@@ -50,6 +50,9 @@ KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|m
 # or "encoder", which follow building blocks (cross-entropy (CE) loss).
 ALGORITHM_NEXT = regex.compile(r"\)?[ ]+(?:algorithm|optimizer|solver|sampler|heuristic|procedure|decoder|filter)\b")
 DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
+# An acronym's expansion that ends in a dataset noun names data: "the Garbage Dataset (GD)",
+# "the ... Evaluation Benchmark (TeleEval-OS)".
+DATA_NOUN_END = regex.compile(r"\b(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)s?$", regex.I)
 # A second name coordinated with a proposed one: "two core innovations: Inter-frame Motion
 # Modeling (IMM) and Focus-and-Suppress Attention." Built from the pieces of a Title Case name.
 CAP_WORD = r"\p{Lu}[\p{Ll}\d]+(?:-\p{L}[\p{L}\d]*)*"

@@ -243,8 +243,8 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])):
-        return  # "a Driver Simulated Gesture (DSG-18) dataset" is data
+    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])) or rx.search(shapes.DATA_NOUN_END, long):
+        return  # "a Driver Simulated Gesture (DSG-18) dataset", "the Garbage Dataset (GD)" are data
     # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
     # indefinite article before the expansion and a method noun after the acronym introduce it.
     coined = (rx.search(shapes.INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(shapes.KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
