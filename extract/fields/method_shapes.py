@@ -30,6 +30,8 @@ SHORT_CAPS4 = regex.compile(r"\p{Lu}{2,4}")
 # A short acronym in the appositive of a proposed name names its class: "SimMIA, a robust MIA framework".
 CLASS_IN_APPOSITIVE = regex.compile(r",[ ](?:a|an)[ ](?:[\w-]+[ ]){0,3}$")
 ORDINAL = r"^\d+(?:st|nd|rd|th)$"
+# A size or a measured quantity: "a 3B-parameter model", "between 117kPa and 299kPa".
+QUANTITY = r"^\d+(?:\.\d+)?[KMBT]?-?(?:parameters?|params?|kPa|MPa|GPa|Pa)$"
 # Right before a passive's subject: the sentence start, a comma, an article; or the bracket
 # of an acronym whose expansion is the subject ("a ... channel model (STCM) was introduced").
 SUBJECT_BEFORE = regex.compile(r"(?:(?:^|[,;:][ ]|\b(?:[Aa]n?|[Tt]he|[Oo]ur)[ ](?:new[ ]|novel[ ])?)[\"“]?|[ ]\()$")
@@ -64,7 +66,7 @@ BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented
 # Before a name in a sentence that names the paper's method: a comparison makes it a baseline.
 COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
 EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
-NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, ORDINAL)))
+NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, ORDINAL, QUANTITY)))
 # A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
 DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
 
