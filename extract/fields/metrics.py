@@ -23,7 +23,7 @@ import regex
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.metric_names import metric_names
+from extract.fields.metric_names import MetricName, metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, words
@@ -48,7 +48,7 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "measured", "modifiers", "symbol_owner")
+          "measured", "named_after", "modifiers", "symbol_owner")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -74,13 +74,13 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
-             params.share_of, params.unnamed_after, params.measured)
+             params.share_of, params.unnamed_after, params.measured, params.named_after)
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))
         s_quality = [m for m in s_metrics if not m.speed]
         all_index, quality_index = SpanIndex(s_metrics), SpanIndex(s_quality)
-        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules) for n in sent.nums]
+        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules, name_index) for n in sent.nums]
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
@@ -211,11 +211,13 @@ def _continues(num: Num, prev: Num) -> bool:
     return num.unit == prev.unit and not num.setting
 
 
-def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
+def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex):
     """(metric, where, gap words): the name right after the number (with one more word of
-    its own: "62.67% output accuracy"), else the nearest before. A name followed by a noun
-    modifies that noun ("312 real-world AR videos") and names nothing."""
-    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _ = rules
+    its own: "62.67% output accuracy"), else the nearest before, else the quantity named
+    after "in" ("by 25% in expression quality"; not a dataset or model: "93.84% in
+    BraTS2020"). A name followed by a noun modifies that noun ("312 real-world AR videos")
+    and names nothing."""
+    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after = rules
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
@@ -227,8 +229,23 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules):
                 start = len(text[: m.start].rstrip()) - len(text[num.end : m.start].split()[0])
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
-    if num.unit == "%" and rx.match(share_of, text, num.end) or rx.match(unnamed_after, text, num.end):
-        return None, None, 0  # "on AUC-PR in 91.6% of evaluations", "an 11% increase in Total Distance"
+    if num.unit == "%" and rx.match(share_of, text, num.end):
+        return None, None, 0  # "on AUC-PR in 91.6% of evaluations"
+    # "an 11% increase in Total Distance", "by 25% in expression quality": the quantity named
+    # after "in", unless a listed name before names the number ("F1 rises by 3% in ...")
+    named = rx.match(named_after, text, num.end)
+    if named and not names.overlaps(*named.span("name")):
+        named = MetricName(named.start("name"), named.end("name"), named.group("name"), generic=False, ambiguous=False)
+    else:
+        named = None
+    if rx.match(unnamed_after, text, num.end):
+        return (named, "after", 1) if named else (None, None, 0)
+    before = _metric_before(num, metrics, text, far_break)
+    return (named, "after", 1) if named and before[0] is None else before
+
+
+def _metric_before(num: Num, metrics: SpanIndex, text: str, far_break):
+    """(metric, where, gap words) for the nearest listed name before the number."""
     k = bisect_right(metrics.ends, num.start)  # names do not overlap: their ends are in order too
     for m in metrics.items[k - 1 : k] if k else ():
         if m.end <= num.start:
