@@ -186,7 +186,7 @@ def cmd_run(args) -> int:
     resumable = args.output != "-" and output_format(args.output) == "jsonl"
     stop_on_signals(resumable)
     try:
-        summary = run(config, extractor=extractor if jobs == 1 else None)
+        summary = run(config, extractor=extractor)  # forked workers share it
     except (RunError, ResumeError, WorkerError, ExportError, MissingExtra) as exc:
         raise UserError(str(exc)) from exc
     except OSError as exc:
