@@ -203,21 +203,11 @@ def stop_class(source: str, verbose: bool = False) -> str | None:
 def _consumed(node: Node, parts: list[str]) -> bool:
     if node.kind == "zw":
         return True
-    if node.kind == "lit":
-        parts.append("\\" + node.src if not node.src.isalnum() else node.src)
-        return True
-    if node.kind == "cls":
-        src = node.src
-        if src in NEGATED or src.startswith(("[^", "\\P")):
-            return False
-        if src.startswith("["):
-            inner = src[1:-1]
-            if inner.startswith("-"):
-                inner = "\\" + inner
-            if inner.endswith("-") and not inner.endswith("\\-"):
-                inner = inner[:-1] + "\\-"
-            src = inner
-        parts.append(src)
+    if node.kind in ("lit", "cls"):
+        part = _class_part(node)
+        if part is None:
+            return False  # a negated class consumes nearly anything
+        parts.append(part)
         return True
     return all(_consumed(c, parts) for c in node.items)
 
@@ -263,8 +253,6 @@ def _class_part(node: Node) -> str | None:
     if not src.startswith("["):
         return src  # \d, \p{Lu}
     inner = src[1:-1]
-    if "[" in inner or "&&" in inner or "--" in inner:
-        return None
     if inner.startswith("-"):
         inner = "\\" + inner
     if inner.endswith("-") and not inner.endswith("\\-"):
