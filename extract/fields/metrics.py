@@ -30,6 +30,7 @@ from extract.fields.quantities import Name, Num, joined, listed_after, occurrenc
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
+NAMED_REACH = 200  # characters after a number that `named_after` may read (rules/metrics.yaml)
 _TIME_OR_RATE = frozenset(("ms", "μs", "s", "seconds", "minutes", "hours", "FPS", "fps"))  # canonical (units.tsv)
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
@@ -233,7 +234,7 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
         return None, None, 0  # "on AUC-PR in 91.6% of evaluations"
     # "an 11% increase in Total Distance", "by 25% in expression quality": the quantity named
     # after "in", unless a listed name before names the number ("F1 rises by 3% in ...")
-    named = rx.match(named_after, text, num.end)
+    named = rx.match(named_after, text, num.end, min(len(text), num.end + NAMED_REACH))
     if named and not names.overlaps(*named.span("name")):
         named = MetricName(named.start("name"), named.end("name"), named.group("name"), generic=False, ambiguous=False)
     else:
