@@ -256,7 +256,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
-    elif method_head or rx.search(cues.kind_listed, before):  # "algorithms, Non-Maximum Suppression (NMS)"
+    elif method_head or rx.search(cues.kind_listed, before):  # "saliency methods such as Vanilla Gradient (VG)"
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
 
 
