@@ -16,7 +16,7 @@ Choices worth knowing:
   kept URL is always the link target.
 * ``~`` is a LaTeX non-breaking space only after a non-space char
   (``Discriminative~(GAD)``, ``(4,~4)``); after a space, ``(`` or at the start
-  it is read as "approximately" (``~10%``) and kept.
+  it is read as "approximately" (``~10%``) and kept. ``\\,`` ``\\;`` ``\\:`` ``\\ `` are spaces; ``\\!`` is dropped.
 * Variant Greek forms fold to the common letter (``\\epsilon`` and
   ``\\varepsilon`` -> ``ε``, ``\\phi``/``\\varphi`` -> ``φ``) so names match.
 * A wrapper whose clean output is made only of replacements (``$\\times$``)
@@ -131,8 +131,8 @@ _MARKUP = regex.compile("|".join((
     r"\*(?<![\w*\\]\*)(?=[^\s*])(?P<em>[^*]+?)(?<=[^\s*])\*(?![\w*])",
     r"\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>[^()\s]++(?:\([^()\s]*+\)[^()\s]*+)*+)\)",
     r"<(?P<auto>(?:https?://|www\.)[^\s<>]+)>",
-    r"(?P<nbsp>~)(?<=[^\s(\[]~)",
-    r"(?P<drop>[" + _DROPPED + r"])",
+    r"(?P<nbsp>~(?<=[^\s(\[]~)|\\[,;: ])",  # also the thin and medium spaces \, \; \: and "\ "
+    r"(?P<drop>[" + _DROPPED + r"]|\\!)",  # \! is a negative thin space
 )), regex.DOTALL)
 
 # Groups whose content is cleaned recursively and whose delimiters are dropped.
