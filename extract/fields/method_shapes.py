@@ -67,6 +67,9 @@ BASE_BEFORE = regex.compile(r"\b(?:enhanced|improved|extended|modified|augmented
 COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|versus|vs\.|baselines?|beats?|exceed\w*|unlike|over)\b")
 EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
 NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, ORDINAL, QUANTITY)))
+# A version written after a name is part of it: "TinySAM 2", "HY-World 2.0", "InfLLM v2",
+# "Direct3D S2" (not a count or an amount: "X 2 times", "X 3%").
+VERSION_AFTER = regex.compile(r"[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\d{1,2})(?![\w%×-]|\.\d|[ ]?(?:%|x\b|×|times\b|[KMB]\b))")
 # A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
 DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
 

@@ -43,6 +43,9 @@ def postprocess(doc, hits, context) -> list[dict]:
 
     def add(start, end, name, role, rule, priority, long_form=None):
         name = rx.sub(cues.leading_words, "", clean_name(name))
+        version = rx.match(shapes.VERSION_AFTER, text, end)
+        if version and text[start:end].endswith(name):  # "TinySAM 2", "InfLLM v2"
+            end, name = version.end(), name + version.group()
         key = name_key(name)
         if not name or key in hard_keys or rx.match(cues.too_short, name) or lexicon.is_generic(name):
             return
