@@ -24,7 +24,7 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "kind_listed")
+          "listed_intro", "listed_item", "kind_listed", "not_a_method_named")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -69,6 +69,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         before = text[sentence[0] : s]
         if h.rule == "methods.passive" and not shapes.passive_subject(text, sentence[0], s, e, name):
             continue
+        if h.rule == "methods.named" and rx.search(cues.not_a_method_named, text, max(sentence[0], h.start - 40), h.start):
+            continue  # "a failure mode termed Optimization Collapse" names a phenomenon
         if h.rule == "methods.ours" and (rx.match(shapes.NOT_OURS_AFTER, text, e) or rx.fullmatch(shapes.SHORT_CAPS, name)
                                          or rx.search(shapes.OURS_NOT_NEW, text, h.start, s)
                                          or (text[s - 1 : s] in "\"“" and not rx.search(shapes.CAPITAL_OR_DIGIT, name))):
