@@ -71,7 +71,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                             context, name_index, settings)
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
-    nums = [n for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
+    nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
@@ -201,6 +201,19 @@ def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
                 if not names.overlaps(start, end) and not metrics.overlaps(start, end):
                     out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
     return out
+
+
+def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
+    """A unit that starts a metric's name belongs to the name: "1.10 bits per character" is a
+    value of BPC, not 1.10 bits."""
+    i = metrics.first_after(num.vstart)
+    if not _physical(num) or i == len(metrics) or not (metrics.starts[i] < num.end < metrics.ends[i]):
+        return num  # "%", "pp", "x" and points are units of their own ("0% TRUE recall")
+    before = text[num.vstart : metrics.starts[i]].rstrip()
+    if not before or not before.endswith(num.written):
+        return num  # the name starts after the unit ("62.95% average accuracy"), not in it
+    end = num.vstart + len(before)
+    return replace(num, unit=None, end=end, vend=end)
 
 
 def _physical(num: Num) -> bool:
