@@ -22,7 +22,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -56,7 +56,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         resp_aspects = sent.respective_words(s_aspects, sent.nums)
         resp_names = respective_names(sent, sent.nums)
         aspect_index = SpanIndex(s_aspects)
-        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, after_gap, context.params.free_word)
+        own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, context.params)
                for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
@@ -101,17 +101,16 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap, free_word=None):
+def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     """The aspect after the number (the last of adjacent ones: "faster inference speed"; a
-    speed word also after one word of its own: "3.4x kernel speedup"), or, when "by"/"of"
-    links it backwards, the one right before ("reducing memory by 10x").
+    speed word also after one word of its own: "3.4x kernel speedup"; a comparative only right
+    after it: "35 times smaller", not "by 150% for smaller models"), or, when "by"/"of" links
+    it backwards, the one right before ("reducing memory by 10x").
     Aspects never overlap, so their ends are in order: one binary search each way."""
     items = aspects.items
     after = None
     i = aspects.first_from(num.end)
-    if i < len(items) and (rx.fullmatch(after_gap, text, num.end, items[i].start)
-                           or free_word is not None and _free_word_ok(num, items[i])
-                           and rx.fullmatch(free_word, text, num.end, items[i].start)):
+    if i < len(items) and _reaches(text, num, items[i], params):
         after = items[i]
         while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
             i += 1
@@ -123,6 +122,16 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, after_gap, free_word=No
                 and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
             before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
     return (before or after) if num.conn in _CONNECTED else after
+
+
+def _reaches(text: str, num: Num, aspect, params) -> bool:
+    """The aspect after a number is its own: across the words `after_gap` allows, or one word
+    of its own before a speed word (`free_word`); a comparative right after it or after such a
+    word ("4x training faster"), never after a preposition."""
+    if rx.fullmatch(params.comparative, aspect.text):
+        return not text[num.end : aspect.start].strip(" $") or bool(rx.fullmatch(params.free_word, text, num.end, aspect.start))
+    return bool(rx.fullmatch(params.after_gap, text, num.end, aspect.start)
+                or _free_word_ok(num, aspect) and rx.fullmatch(params.free_word, text, num.end, aspect.start))
 
 
 def _free_word_ok(num: Num, aspect) -> bool:
