@@ -115,7 +115,20 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     ("Accuracy on AIME-2024 rises from 38.2% to 39.9%, with +5.92% on CMATH.", [("AIME-2024", "used"), ("CMATH", "used")]),
     ("It runs at 1048 FPS on GPU and reaches 9.6% on RRA@5; a 3.72x speedup on MAR-H.", []),
     ("We measure runtime across environments (CPU, Nvidia and Apple GPUs) and the G-Eval score.", []),
+    # a method noun a few words on makes a name a method only in an appositive
+    ("Experiments on HM3D and MMLU show that our model wins; on WebArena our agent does too.",
+     [("HM3D", "used"), ("MMLU", "used"), ("WebArena", "used")]),
+    # a list name that ends its sentence, period glued to a final capital (one token to spaCy)
+    ("We evaluate on GSM8K. Segmentation is run on ADE20K.", [("GSM8K", "used"), ("ADE20K", "used")]),
 ])
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)
     assert [(d.name, d.role) for d in record.datasets] == expected
+
+
+def test_the_tokenizer_splits_a_final_period_only_after_a_glued_capital():
+    from extract.engine.tokenizer import blank_english
+    nlp = blank_english()
+    tokens = [t.text for t in nlp.make_doc("Runs use CoT. See Fig. 2, e.g. the U.S. data of Ph.D. students on GSM8K.")]
+    assert tokens == ["Runs", "use", "CoT", ".", "See", "Fig", ".", "2", ",", "e.g.", "the", "U.S.", "data", "of",
+                      "Ph.D.", "students", "on", "GSM8", "K", "."]

@@ -72,7 +72,7 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
     patterns, word lists and, given `postprocessor` (name -> function, raising ImportError or
     AttributeError for an unknown one), post-processors), collecting every problem instead of
     the first."""
-    import spacy
+    from extract.engine.tokenizer import blank_english
 
     from extract.engine.matching import FieldMatcher
     from extract.engine.rulewarnings import slow_regex_warnings
@@ -94,7 +94,7 @@ def check_ruleset(extra_dirs: tuple[str, ...] | list[str] = (),
             if loaded is not None:
                 files.append(loaded)
     ruleset = RuleSet(tuple(files))
-    nlp = spacy.blank("en")
+    nlp = blank_english()
     for field in ruleset.fields() or [COMMON]:
         matcher_files = ruleset.matcher_files(field) if field != COMMON else ruleset.files_for(COMMON)
         matcher = FieldMatcher(field, matcher_files, nlp.vocab, nlp.make_doc, problems=problems)

@@ -164,6 +164,8 @@ def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
             return None  # "3D shapes" is not the 3D Shapes dataset
     if rx.match(_MODIFIER, text[h.end : h.end + 12]):
         return None  # "VQA-based"
+    if text[h.end : h.end + 1].isalnum():
+        return None  # "LRS2M", which spaCy splits after its number as it does "10 M"
     short_caps = surface.isupper() and len(surface) <= 3
     # The flag is about the bare name: DIOR-R and DOTA-v1.0 are unambiguous spellings.
     ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and rx.search(_DIGIT_OR_HYPHEN, surface))

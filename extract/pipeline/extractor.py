@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 import regex
-import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -18,6 +17,7 @@ from extract.engine.docstate import DocState, DocStates
 from extract.inputs.readers import Abstract
 from extract.pipeline.records import Record, mention_type
 from extract.engine.ruleset import load_ruleset
+from extract.engine.tokenizer import blank_english
 from extract.pipeline.registry import BY_NAME, is_output, run_order
 
 
@@ -41,10 +41,11 @@ def _valid_unicode(text: str) -> str:
 
 
 def build_pipeline(rules_dirs: tuple[str, ...] | list[str] = (), spans: bool = True) -> Language:
-    """`spacy.blank("en")` with a component for every field that has rules; `spans=False`
-    leaves `doc.spans` empty (the mentions are in `doc.user_data["extract"]` either way)."""
+    """`spacy.blank("en")` (with one more tokenizer rule, extract/engine/tokenizer.py) and a
+    component for every field that has rules; `spans=False` leaves `doc.spans` empty (the
+    mentions are in `doc.user_data["extract"]` either way)."""
     rules_dirs = list(rules_dirs)
-    nlp = spacy.blank("en")
+    nlp = blank_english()
     for field in run_order(load_ruleset(tuple(rules_dirs)).fields()):
         config = {"rules_dirs": rules_dirs, "spans": spans}
         if field in BY_NAME:

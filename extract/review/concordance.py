@@ -152,14 +152,14 @@ def regex_finder(pattern: str, ignore_case: bool = False) -> Finder:
 def phrase_finder(path: str, ignore_case: bool = False) -> Finder:
     """A draft word list (.txt, one phrase a line, or a .tsv with `name` and `aliases`, as
     `phrases_file` takes) matched on spaCy tokens of the clean view; `name` is the entry's."""
-    import spacy
+    from extract.engine.tokenizer import blank_english
     from spacy.matcher import PhraseMatcher
 
     from extract.resources.wordlists import load_word_list
     from extract.text.cleantext import clean
 
     entries = load_word_list(Path(path).resolve())
-    nlp = spacy.blank("en")
+    nlp = blank_english()
     matcher = PhraseMatcher(nlp.vocab, attr="LOWER" if ignore_case else "ORTH")
     names: dict[int, str] = {}
     for i, entry in enumerate(entries):

@@ -15,9 +15,9 @@ from extract.review.marks import mention_fields
 
 def displacy_docs(records: Iterable[dict], label: str = "field") -> Iterator[dict]:
     """One displaCy span-style dict per record. `label`: `field` (METHODS, ...), or `rule`."""
-    import spacy
+    from extract.engine.tokenizer import blank_english
 
-    nlp = spacy.blank("en")
+    nlp = blank_english()
     for record in records:
         text = record.get("text") or ""
         doc = nlp.make_doc(text)
