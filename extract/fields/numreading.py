@@ -35,7 +35,9 @@ def _from_regex(h, context) -> list[Num]:
     qual = qualifier_name(g["qual"][2]) if "qual" in g else None
     if "qual_after" in g:
         qual = qual or qualifier_name(g["qual_after"][2])
-    start = g["qual"][0] if "qual" in g else h.start
+    # the mention starts at a qualifier or a unit written before the value ("up to 5%",
+    # "a factor of 2.5")
+    start = min([h.start] + [g[k][0] for k in ("qual", "unit") if k in g and g[k][0] < h.start])
     sentence = context.sentence_of(h.start)
     base = Num(start, h.end, h.start, h.end, value, None, unit, sign, conn, qual, h.rule, sentence,
                h.label, dict(h.attrs), g["value"][2], "setting_conn" in g)
