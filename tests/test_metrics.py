@@ -118,6 +118,11 @@ CASES = [
     ("The char model gets 1.21 bits per character, and the pruned one falls to 0% TRUE recall.",
      [{"value": 1.21, "metric": "bits per character", "unit": None},
       {"value": 0, "unit": "%", "metric": "TRUE recall"}]),
+    # a name across the bracket right before or after the number; not one after a comma
+    ("On the probe set, CLIP (64.1%) trails ResNet-50 (85.7%) and scores 0.61 (ViT-B/32).",
+     [{"value": 64.1, "model": "CLIP"}, {"value": 85.7, "model": "ResNet-50"}]),
+    ("Our 7B model scores 64.1% on MMLU, while Llama-2-7B scores 45.3%.",
+     [{"value": 64.1, "model": None, "dataset": "MMLU"}, {"value": 45.3, "model": "Llama-2-7B", "dataset": "MMLU"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

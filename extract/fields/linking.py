@@ -20,6 +20,9 @@ from extract.fields.spans import SpanIndex
 
 
 _AND_OR = regex.compile(r"\b(?:and|or)\b")
+# A model size ("1.4B", "70b", "350M"), and where a number's own phrase ends.
+_SIZE = regex.compile(r"\d+(?:\.\d+)?[BbMmKkTt]")
+_PHRASE_END = regex.compile(r"[,;]")
 # A phrase of a number's own after it: what it is on, for or compared with.
 _OWN_PHRASE = regex.compile(r"(?i)\b(?:on|for|in|at|across|over|under|with|within|from|to|vs|versus|than)\b")
 
@@ -139,9 +142,10 @@ class Sentence:
 
     def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
               only_before: bool = False) -> str | None:
-        """The name a number is on/for: right after it, else right before it, else the only
-        one in the sentence (a number covering several names gets none); with `only_before`,
-        the only one before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o")."""
+        """The name a number is on/for: right after it, else right before it (either also across
+        the bracket of "CLIP (64.1%)" and "64.1% (CLIP, ...)"), else the only one in the
+        sentence (a number covering several names gets none); with `only_before`, the only one
+        before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o")."""
         if not names:
             return None
         index = self._index(names)
@@ -150,7 +154,7 @@ class Sentence:
         # fails wherever this one's fails.
         i = bisect_left(index.starts, num.end)
         if i < len(names) and names[i].start < self.next_num_start(num) \
-                and clear_gap(text, num.end, names[i].start, after_words, True):
+                and (clear_gap(text, num.end, names[i].start, after_words, True) or _paren(text, num.end, names[i].start)):
             return None if _in_list(text, names, i) else names[i].name
         # Right before: the nearest name after the previous number.
         floor = self.prev_num_end(num)
@@ -158,7 +162,7 @@ class Sentence:
             n = names[k]
             if n.start < floor:
                 break
-            if n.end <= num.start and clear_gap(text, n.end, num.start, before_words, True):
+            if n.end <= num.start and (clear_gap(text, n.end, num.start, before_words, True) or _paren(text, n.end, num.start)):
                 return None if _in_list(text, names, k) else n.name
         if self.respectively and num.start < self.respectively[0].start:
             return None  # "99.9% and 99.3% on A and B, respectively" with only B known
@@ -205,11 +209,14 @@ class Sentence:
         return self._breaks
 
     def size_match(self, num: Num) -> str | None:
-        """A model picked by a size written right after the number ("+5.8% on the 1.4B scale")."""
-        tail = self.text[num.end : min(self.end, num.end + 40)].split()[:4]
-        for token in tail:
-            token = token.strip(".,;:()")
-            if not any(c.isdigit() for c in token):
+        """A model picked by a size written right after the number ("+5.8% on the 1.4B scale"),
+        in the number's own phrase: not a model named after a comma ("64.1%, while
+        Llama-2-7B scores ...")."""
+        tail = self.text[num.end : min(self.end, num.end + 40)]
+        tail = rx.split(_PHRASE_END, tail, maxsplit=1)[0]
+        for token in tail.split()[:4]:
+            token = token.strip(".:()")
+            if not rx.fullmatch(_SIZE, token):
                 continue
             hits = {m.name for m in self.models if token.lower() in m.name.lower()}
             if len(hits) == 1:
@@ -265,6 +272,11 @@ class Sentence:
             if self.cues[i].end <= pos:
                 return self.cues[i]
         return None
+
+
+def _paren(text: str, start: int, end: int) -> bool:
+    """Only an opening bracket between a name and its number: "ARC-AGI (32.8%)", "46.6% (GPT-5.2 Pro)"."""
+    return text[start:end].strip() in ("(", "[")
 
 
 def _in_list(text: str, names: list[Name], i: int) -> bool:
