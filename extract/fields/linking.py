@@ -162,7 +162,11 @@ class Sentence:
             n = names[k]
             if n.start < floor:
                 break
-            if n.end <= num.start and (clear_gap(text, n.end, num.start, before_words, True) or _paren(text, n.end, num.start)):
+            if n.end > num.start:
+                continue
+            if _paren(text, n.end, num.start) or (clear_gap(text, n.end, num.start, before_words, True)
+                                                  and not rx.search(_AND_OR, text, n.end, num.start)):
+                # not across "and": in "on A and from 30.7% to ..." A is the phrase before's
                 return None if _in_list(text, names, k) else n.name
         if self.respectively and num.start < self.respectively[0].start:
             return None  # "99.9% and 99.3% on A and B, respectively" with only B known
