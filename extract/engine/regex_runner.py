@@ -96,6 +96,13 @@ def extend(rule: RegexRule, text: str, start: int, end: int, groups: dict,
     match extended is a step of the abstract's `deadline` (BudgetSpent when it has passed)."""
     if deadline is not None:
         deadline.check()
+    a = None
+    if rule.after is not None:
+        # One anchored attempt: tried first, it spares the search of `before:` a window
+        # wherever it fails (most places a rule with both is tried).
+        a = rx.match(rule.after, text, end, None, _timeout(rule, deadline))
+        if a is None:
+            return None
     if rule.before is not None:
         lo = max(0, start - rule.pattern.before_window)
         if rule.before_stop is not None:
@@ -111,10 +118,7 @@ def extend(rule: RegexRule, text: str, start: int, end: int, groups: dict,
             return None
         groups.update(groups_of(b, rule.before_groups, text))
         start = b.start()
-    if rule.after is not None:
-        a = rx.match(rule.after, text, end, None, _timeout(rule, deadline))
-        if a is None:
-            return None
+    if a is not None:
         groups.update(groups_of(a, rule.after_groups, text))
         end = a.end()
     return start, end
