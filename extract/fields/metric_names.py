@@ -59,8 +59,8 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
             start = _plural_name_start(text, h.start, h.end, context.sentence_of(h.start)[0])
             if start is None:
                 continue
-        lo = max(context.sentence_of(h.start)[0], h.start - 60)
-        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, h.start)
+        lo = max(context.sentence_of(h.start)[0], start - 60)
+        m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, start)
         if m:
             start = m.start()
             # a dataset or model name before the metric is not a modifier: start after the last one
@@ -112,6 +112,11 @@ def _plural_name_start(text: str, start: int, end: int, floor: int) -> int | Non
     """Where a listed name ends in this plural head ("collision rates" -> "collision rate"),
     the start of that name; `start` when the head alone is listed ("accuracies"); else None."""
     head = _singular(text[start:end].lower())
+    if start > floor and text[start - 1] == "-":  # "F1-scores": the listed "F1-score"
+        word = start - 1
+        while word > floor and not text[word - 1].isspace():
+            word -= 1
+        return word if (text[word:start] + head).lower() in _listed_forms() else None
     words_before = text[max(floor, start - 50) : start].split()
     for n in (3, 2, 1):
         if len(words_before) < n:
