@@ -126,6 +126,9 @@ CASES = [
     # a name before "and" ends the phrase before the number's own
     ("Gains reach 4.8% on MATH500, 42.2% on Countdown and 16.1% on a held-out puzzle set.",
      [{"value": 4.8, "dataset": "MATH500"}, {"value": 42.2, "dataset": "Countdown"}, {"value": 16.1, "dataset": None}]),
+    # a plural head after a hyphen, with the modifier before the whole name
+    ("The tagger reaches macro F1-scores of 0.772 and 0.741 on the two splits.",
+     [{"value": 0.772, "metric": "macro F1-scores"}, {"value": 0.741, "metric": "macro F1-scores"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
