@@ -15,6 +15,10 @@ def names(record, field, **where):
     ("Our framework has two parts. Dual Gate Attention routes tokens, and Memory Replay stores them.", []),
     ("We propose a framework to verify neural certificates for delayed systems.", []),
     ("Large language models (LLMs) are increasingly used for code generation.", []),
+    # a sentence's first word capitalised is no name, and a plural noun after a name is no verb
+    ("We propose RouteNet, a router. While GUI agents rely on screenshots, Building HAR systems "
+     "needs labels, and Native 3D methods are slow. Sparse Gate Fusion merges the two views.",
+     ["RouteNet", "Sparse Gate Fusion"]),
 ])
 def test_proposed_methods(extractor, text, proposed):
     assert names(extractor.extract_text(text), "methods", role="proposed") == proposed
