@@ -1,6 +1,8 @@
 """Methods and models on sentences written like real abstracts (not taken from the gold sets)."""
 import pytest
 
+from extract.inputs.readers import Abstract
+
 
 def names(record, field, **where):
     return [m.name for m in getattr(record, field) if all(getattr(m, k) == v for k, v in where.items())]
@@ -136,3 +138,11 @@ def test_the_tokenizer_splits_a_final_period_only_after_a_glued_capital():
     tokens = [t.text for t in nlp.make_doc("Runs use CoT. See Fig. 2, e.g. the U.S. data of Ph.D. students on GSM8K.")]
     assert tokens == ["Runs", "use", "CoT", ".", "See", "Fig", ".", "2", ",", "e.g.", "the", "U.S.", "data", "of",
                       "Ph.D.", "students", "on", "GSM8", "K", "."]
+
+
+def test_a_name_seen_only_in_a_url_is_no_mention(extractor):
+    record = extractor.extract(Abstract(id="t", source="t", title="GlowNet: Light Fields at Scale",
+                                        text="We study light fields on two benchmarks. Code: https://github.com/a/GlowNet "
+                                             "and https://huggingface.co/datasets/a/GlowBench."))
+    assert record.methods == [] and record.datasets == []
+    assert [g.repo for g in record.github] == ["GlowNet"]

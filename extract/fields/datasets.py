@@ -7,6 +7,7 @@ import regex
 
 from extract.fields import lexicon
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE  # dataset nouns in and after names
+from extract.fields.urls import Urls
 
 from extract.text import rx
 from extract.engine.matching import non_overlapping
@@ -115,9 +116,10 @@ def postprocess(doc, hits, context) -> list[dict]:
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
     methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen
                if rx.search(method_context, text, max(0, c[0] - 30), c[0]) or rx.match(method_context, text[c[1] : c[1] + 50])}
+    urls = Urls(text)
     for start, end, name, rule in chosen:
-        if any(start < me and ms < end for ms, me in taken_by_models):
-            continue
+        if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start):
+            continue  # a model's name, or one seen in a URL ("github.com/a/MyBench")
         if not name:
             right = rx.match(_HYPHEN_RIGHT, text, end)
             if right and not rx.match(_MODIFIER, text[end : end + 12]):

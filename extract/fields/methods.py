@@ -13,6 +13,7 @@ import regex
 from extract.fields import lexicon, method_shapes as shapes
 from extract.fields.methods_compared import RULES as COMPARED_RULES, add_compared
 from extract.fields.methods_lists import listed_names
+from extract.fields.urls import Urls
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -39,9 +40,12 @@ def postprocess(doc, hits, context) -> list[dict]:
     blocked_keys = {name_key(m["name"]) for _, m in taken}
     hard_keys = {name_key(m["name"]) for (_, m), (_, _, new) in zip(taken, blocked) if not new}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
+    urls = Urls(text)
     items: list[dict] = []
 
     def add(start, end, name, role, rule, priority, long_form=None):
+        if urls.holds(start):
+            return  # "github.com/a/DACESR": a name seen in a URL is not mentioned
         name = rx.sub(cues.leading_words, "", clean_name(name))
         version = rx.match(shapes.VERSION_AFTER, text, end)
         if version and text[start:end].endswith(name):  # "TinySAM 2", "InfLLM v2"
