@@ -54,6 +54,7 @@ _EDITION = regex.compile(r"(?<![\w-])(?P<stem>\p{Lu}[\p{L}\d]*)-(?:19|20)\d\d(?!
 _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughput|\d(?:\.\d+)?[x×][ ]")
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
+_PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -238,7 +239,9 @@ def _coined_enough(name: str, noun: str) -> bool:
 
 
 def _acceptable(name: str) -> bool:
-    return len(name) > 1 and not lexicon.is_generic(name) and lexicon.lookup("models.tsv", name) is None
+    """Not a generic word, a model, or a plural acronym, which names a class ("DLMs", "WSIs")."""
+    return len(name) > 1 and not lexicon.is_generic(name) and lexicon.lookup("models.tsv", name) is None \
+        and not rx.fullmatch(_PLURAL_ACRONYM, name)
 
 
 def _has_context(text: str, start: int, end: int) -> bool:
