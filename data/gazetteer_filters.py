@@ -100,6 +100,29 @@ def mteb_task(c: Candidate) -> Candidate | None:
     return Candidate(name, c.path)
 
 
+_CORPUS_TAIL = re.compile(r"\s*(?::|\(|--|,).*$")  # a description after the name
+_CORPUS_VERSION = re.compile(r"\s+(?:[Vv]ersion\s+|v)?\d+(?:\.\d+)*$")
+
+
+def corpus_title(c: Candidate) -> Candidate | None:
+    """NLTK's display names: `SemCor 3.0` -> SemCor (+ the versioned name), `FrameNet 1.7` ->
+    FrameNet, `SENSEVAL 2 Corpus: Sense Tagged Text` -> SENSEVAL 2 Corpus (+ SENSEVAL 2),
+    `TIMIT Corpus Sample` -> TIMIT Corpus (+ TIMIT); a sample of a corpus is that corpus."""
+    name = _CORPUS_TAIL.sub("", c.name).strip()
+    name = re.sub(r"\s+(?i:sample)$", "", re.sub(r"^The\s+", "", name))
+    name = re.sub(r"\s+benchmark corpus$", "", name)  # "The Reuters-21578 benchmark corpus" 
+    stem = _CORPUS_VERSION.sub("", name).strip()
+    if not stem:
+        return None
+    aliases = [name] if name != stem else []
+    # "NomBank Corpus", "SENSEVAL 2 Corpus": papers write the coined stem alone (NomBank,
+    # Senseval-2); not "Brown Corpus", whose stem is an ordinary word.
+    bare = re.sub(r"\s+(?:Corpus|Dataset)$", "", stem)
+    if bare != stem and (re.search(r"\d", bare) or re.search(r"[a-z][A-Z]", bare) or re.fullmatch(r"[A-Z]{3,}", bare)):
+        aliases.append(bare)
+    return Candidate(stem, c.path, aliases)
+
+
 def upper_stem(c: Candidate) -> Candidate | None:
     """CleanRL's `ppo_continuous_action.py` -> PPO; `c51_atari` -> C51."""
     stem = c.name.split("_")[0]
@@ -111,7 +134,7 @@ def identity(c: Candidate) -> Candidate | None:
 
 
 NORMALISERS = {"api_model": api_model, "env_id": env_id, "mteb_task": mteb_task,
-               "upper_stem": upper_stem, "identity": identity}
+               "upper_stem": upper_stem, "corpus_title": corpus_title, "identity": identity}
 
 
 def _unique(forms: list[str], name: str) -> list[str]:

@@ -124,7 +124,8 @@ def first_table_column(snap: Snapshot, globs: list[str], header: str):
             elif cells[0] == header:
                 inside = True
             elif inside and cells[0] and not set(cells[0]) <= set("-: "):
-                yield Candidate(re.sub(r"[*`\[\]]", "", cells[0]).strip(), path)
+                cell = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", cells[0])  # a link: its text
+                yield Candidate(re.sub(r"[*`\[\]]", "", cell).strip(), path)
 
 
 def quoted_values(snap: Snapshot, globs: list[str], pattern: str):

@@ -17,8 +17,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 sys.path.insert(0, str(DATA))
 
 import build_gazetteers  # noqa: E402
-from gazetteer_filters import Corpus, api_model, described, env_id, mteb_task, shape_ok  # noqa: E402
-from gazetteer_parsers import Candidate, _paren_pair  # noqa: E402
+from gazetteer_filters import Corpus, api_model, corpus_title, described, env_id, mteb_task, shape_ok  # noqa: E402
+from gazetteer_parsers import Candidate, _paren_pair, first_table_column  # noqa: E402
 
 from extract.resources.wordlists import load_word_list  # noqa: E402
 
@@ -56,6 +56,24 @@ def test_api_model_drops_pairs_and_unversioned_words(name):
 def test_registry_ids(normaliser, raw, expect):
     c = normaliser(Candidate(raw, "f.py"))
     assert (c.name if c else None) == expect
+
+
+@pytest.mark.parametrize("raw, name, aliases", [
+    ("SemCor 3.0", "SemCor", ["SemCor 3.0"]),
+    ("SENSEVAL 2 Corpus: Sense Tagged Text", "SENSEVAL 2 Corpus", ["SENSEVAL 2"]),
+    ("TIMIT Corpus Sample", "TIMIT Corpus", ["TIMIT"]),
+    ("The Reuters-21578 benchmark corpus, ApteMod version", "Reuters-21578", []),
+    ("Brown Corpus", "Brown Corpus", []),
+])
+def test_corpus_titles_lose_versions_and_descriptions(raw, name, aliases):
+    c = corpus_title(Candidate(raw, "index.xml"))
+    assert (c.name, c.aliases) == (name, aliases)
+
+
+def test_a_table_cell_link_is_read_as_its_text():
+    snap = type("Snap", (), {"files": lambda self, globs: ["README.md"],
+                             "read": lambda self, path: "| Task | Type |\n|---|---|\n| [MR](https://x.org/a) | review |\n"})()
+    assert [c.name for c in first_table_column(snap, ["README.md"], "Task")] == ["MR"]
 
 
 @pytest.mark.parametrize("title, short, long", [
