@@ -17,6 +17,9 @@ def names(record, field, **where):
     ("Our framework has two parts. Dual Gate Attention routes tokens, and Memory Replay stores them.", []),
     ("We propose a framework to verify neural certificates for delayed systems.", []),
     ("Large language models (LLMs) are increasingly used for code generation.", []),
+    # a capitalised word before the appositive's comma is part of the name; a kind noun alone is none
+    ("We present FM Agent, a multi-agent framework. We introduce the REVEAL (Responsible AI) Framework, "
+     "a scalable audit.", ["FM Agent", "REVEAL"]),
     # a sentence's first word capitalised is no name, and a plural noun after a name is no verb
     ("We propose RouteNet, a router. While GUI agents rely on screenshots, Building HAR systems "
      "needs labels, and Native 3D methods are slow. Sparse Gate Fusion merges the two views.",
@@ -126,6 +129,8 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
      [("HM3D", "used"), ("MMLU", "used"), ("WebArena", "used")]),
     # a list name that ends its sentence, period glued to a final capital (one token to spaCy)
     ("We evaluate on GSM8K. Segmentation is run on ADE20K.", [("GSM8K", "used"), ("ADE20K", "used")]),
+    ("We introduce RFC Bench, a benchmark for misinformation. We introduce the ETD Dataset, the first public dataset for end-turn detection.",
+     [("RFC Bench", "proposed"), ("ETD", "proposed")]),
 ])
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)

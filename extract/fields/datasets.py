@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE  # dataset nouns in and after names
+from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
 from extract.text import rx
@@ -71,6 +71,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     for h in hits:
         if h.rule == "datasets.introduced":
             s, e, name = h.groups["name"]
+            tail = rx.match(NAME_TAIL, text, e) if " " not in name else None
+            if tail:  # "we introduce RFC Bench, a benchmark ..."
+                e, name = tail.end(), name + tail.group()
             if _acceptable(name):
                 proposed.add(name_key(name))
                 candidates.append((s, e, name, h.rule))

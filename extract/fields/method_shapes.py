@@ -70,6 +70,11 @@ NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, 
 # A version written after a name is part of it: "TinySAM 2", "HY-World 2.0", "InfLLM v2",
 # "Direct3D S2" (not a count or an amount: "X 2 times", "X 3%").
 VERSION_AFTER = regex.compile(r"[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\d{1,2})(?![\w%×-]|\.\d|[ ]?(?:%|x\b|×|times\b|[KMB]\b))")
+# A capitalised word between a coined name and the comma (or bracket) of its appositive is
+# part of the name: "We present FM Agent, a ...", "we introduce RFC Bench, a benchmark ...".
+# A kind noun there is not ("the VET Framework, a ...", "the ETD Dataset, the first ...").
+NAME_TAIL = regex.compile(r"[ ](?!(?:Dataset|Benchmark|Corpus|Suite|Framework|Method|Model|Approach|System|Pipeline|Module|"
+                          r"Architecture|Algorithm|Network|Toolkit|Library|Platform|Ontology)s?\b)\p{Lu}\p{Ll}{2,}(?=[ ]?[,(:])")
 # A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
 DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
 

@@ -25,7 +25,7 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "kind_listed", "not_a_method_named")
+          "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -42,6 +42,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     urls = Urls(text)
     items: list[dict] = []
+    tailed: list[tuple[int, int]] = []  # names that took in the capitalised word after them
 
     def add(start, end, name, role, rule, priority, long_form=None):
         if urls.holds(start):
@@ -50,8 +51,16 @@ def postprocess(doc, hits, context) -> list[dict]:
         version = rx.match(shapes.VERSION_AFTER, text, end)
         if version and text[start:end].endswith(name):  # "TinySAM 2", "InfLLM v2"
             end, name = version.end(), name + version.group()
+        tail = rx.match(shapes.NAME_TAIL, text, end) if " " not in name and text[start:end].endswith(name) else None
+        if tail:  # "We present FM Agent, a ...": one name, not "FM" and "Agent"
+            end, name = tail.end(), name + tail.group()
+            tailed.append((start, end))
+            items[:] = [i for i in items if not (start <= i["start"] and i["end"] <= end)]
+        elif any(s <= start and end <= e for s, e in tailed):
+            return
         key = name_key(name)
-        if not name or key in hard_keys or rx.match(cues.too_short, name) or lexicon.is_generic(name):
+        if not name or key in hard_keys or rx.match(cues.too_short, name) or lexicon.is_generic(name) \
+                or (rx.fullmatch(cues.kind_noun_name, name) and not name.isupper()):  # RECIPE is a name
             return
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
