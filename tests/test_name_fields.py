@@ -12,6 +12,7 @@ def names(record, field, **where):
     ("To this end, we propose GraphMend, a lightweight framework that repairs broken edges.", ["GraphMend"]),
     ("We introduce Adaptive Token Routing (ATR), which sends easy tokens through fewer layers.", ["ATR"]),
     ("In this paper, we present a simple method called SlimKV for cache eviction.", ["SlimKV"]),
+    ("In this paper, I introduce SparseHop for routing tokens.", ["SparseHop"]),
     ("We propose **FlowGuard**, a novel defense against jailbreaks.", ["FlowGuard"]),
     ("We propose Latent Echo Sampling, a sampler for masked diffusion models.", ["Latent Echo Sampling"]),
     ("Our framework has two parts. Dual Gate Attention routes tokens, and Memory Replay stores them.", []),
