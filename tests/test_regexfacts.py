@@ -27,6 +27,11 @@ GOLD = Path(__file__).resolve().parents[1] / "data" / "gold"
     (r"[κρτ]", False, ("κ", "ρ", "τ")),
     (r"(?:a|\d)", False, None),  # one branch without a literal: none is required
     (r"\1", False, None),  # back references: not understood, no fact
+    # what a positive look-around reads, when the match itself needs nothing; never a negative one
+    (r"(?<=\bfactor\sof\s)\d+(?:\.\d+)?", False, ("factor",)),
+    (r"(?<!factor\s)\d+", False, None),
+    (r"(?=\d+%)\d+", False, ("%",)),
+    (r"(?<=at\s)\d+ms", False, ("ms",)),  # the match's own literal first
 ])
 def test_required_literals(source, ignore_case, expected):
     assert regexfacts.required_literals(source, ignore_case) == expected

@@ -241,10 +241,9 @@ class Compiler:
             start = regexfacts.number_start(source, verbose)
             if start is not None:
                 rule.starts = self.number_starts.add(start, flags & ~regex.VERBOSE)  # its text is laid out
-            else:
-                needs = regexfacts.required_literals(source, bool(flags & regex.IGNORECASE), verbose)
-                if regexfacts.worth_a_precheck(source, needs, verbose):
-                    rule.needs, rule.needs_lower = needs, bool(flags & regex.IGNORECASE)
+            needs = regexfacts.required_literals(source, bool(flags & regex.IGNORECASE), verbose)
+            if regexfacts.worth_a_precheck(source, needs, verbose):
+                rule.needs, rule.needs_lower = needs, bool(flags & regex.IGNORECASE)
         if before is not None and not flags & regex.IGNORECASE:
             stop = regexfacts.stop_class(before, verbose)
             if stop is not None:

@@ -29,8 +29,9 @@ from extract.engine.regexparse import NEGATED, Node, nullable, parse, width
 
 # -- required literals -------------------------------------------------------------------
 def required_literals(source: str, ignore_case: bool, verbose: bool = False) -> tuple[str, ...] | None:
-    """Strings of which every match of `source` holds one (lower-cased when the rule ignores
-    case: test them against the lower-cased text), or None when no such set is known."""
+    """Strings of which every match of `source`, with the text its positive look-arounds
+    read, holds one (lower-cased when the rule ignores case: test them against the
+    lower-cased text), or None when no such set is known."""
     node = parse(source, verbose)
     found = _literals(node) if node is not None else None
     if not found:
@@ -54,6 +55,7 @@ def _literals(node: Node) -> frozenset[str] | None:
     if node.kind != "seq":
         return None
     options: list[frozenset[str]] = []
+    around: list[frozenset[str]] = []  # what the text beside the match needs
     run = ""
     for item in node.items + (Node("cls"),):
         if item.kind == "lit":
@@ -63,10 +65,17 @@ def _literals(node: Node) -> frozenset[str] | None:
             options.append(frozenset((run,)))
             run = ""
         if item.kind == "zw":
-            continue  # a look-around consumes nothing: the literals on both sides stay apart
+            # A look-around consumes nothing: the literals on both sides stay apart. What a
+            # positive one reads the text needs too ("factor" of `(?<=factor\sof\s)\d`), used
+            # when the match itself needs nothing.
+            found = _literals(item.context) if item.context is not None else None
+            if found:
+                around.append(found)
+            continue
         found = _literals(item)
         if found:
             options.append(found)
+    options = options or around
     if not options:
         return None
     return max(options, key=lambda s: (min(map(len, s)), -len(s)))

@@ -26,6 +26,7 @@ class Node:
     captures: bool = False  # a capture group somewhere inside (zw items)
     nullable_lookaround: bool = False  # a positive look-around whose body can match nothing
     ahead: "Node | None" = None  # the body of a positive look-ahead `(?=...)`
+    context: "Node | None" = None  # the body of a positive look-ahead or look-behind
 
 
 def parse(source: str, verbose: bool = False) -> Node | None:
@@ -160,7 +161,8 @@ def _group(s: str, i: int) -> tuple[Node, int]:
                 return _group_node(s[i:j], body), j
             positive = opener in ("?=", "?<=")
             return Node("zw", src=s[i:j], captures=_captures(body),
-                        nullable_lookaround=positive and nullable(body), ahead=body if opener == "?=" else None), j
+                        nullable_lookaround=positive and nullable(body), ahead=body if opener == "?=" else None,
+                        context=body if positive else None), j
     if rest.startswith(("?P<", "?<")):
         start = i + 1 + (3 if rest.startswith("?P<") else 2)
         body, j = _alt(s, s.index(">", start) + 1)
