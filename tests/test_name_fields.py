@@ -152,3 +152,9 @@ def test_a_name_seen_only_in_a_url_is_no_mention(extractor):
                                              "and https://huggingface.co/datasets/a/GlowBench."))
     assert record.methods == [] and record.datasets == []
     assert [g.repo for g in record.github] == ["GlowNet"]
+
+
+def test_a_model_written_in_another_case_is_found_only_where_it_reads_as_a_name(extractor):
+    record = extractor.extract_text("Guardrails such as LLaMAGuard flag it; we run gpt-4o and Command R+, "
+                                    "while MIMO systems and claude are no models here.")
+    assert [m.name for m in record.models] == ["LLaMAGuard", "gpt-4o", "Command R+"]

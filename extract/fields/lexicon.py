@@ -21,6 +21,12 @@ def entries(list_name: str) -> dict[str, Entry]:
     return table
 
 
+@cache
+def written_forms(list_name: str) -> frozenset[str]:
+    """Every name and alias of a list exactly as the list writes it."""
+    return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / list_name) for f in e.forms)
+
+
 def lookup(list_name: str, text: str) -> Entry | None:
     """The entry `text` names. Short names must match a listed form exactly: SiMO is not SIM-O,
     SiT is not SIT; longer ones match as eval compares names."""

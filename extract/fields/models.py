@@ -45,7 +45,9 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     for h in hits:
         if h.rule == "models.extension":
             continue
-        if h.name is not None:  # a gazetteer form
+        if h.name is not None:  # a gazetteer form, matched ignoring case
+            if not _written_as_name(h):
+                continue
             prefix = rx.search(_PREFIXED, text, max(0, h.start - 12), h.start)
             if prefix and lexicon.lookup(MODELS, prefix.group(1)) is None:
                 continue  # XMB-BERT, a new model built on BERT, is not BERT (CLIP-ViT-L/14 is two)
@@ -165,3 +167,17 @@ def _family_shaped(written: str) -> bool:
     if rx.match(_NOT_FAMILY, written) or lexicon.is_generic(written) or (written.isupper() is False and written[-1:] == "s" and written[:-1].isupper()):
         return False
     return any(ch.isupper() or ch.isdigit() or ch == "-" for ch in written)
+
+
+def _written_as_name(h: Hit) -> bool:
+    """A list form as the list writes it, or another casing of a one-word form that still
+    reads as that name: with a digit ("gpt-4o", "Yolov8") or in mixed case with two capitals
+    ("LLaMAGuard" for LlamaGuard). Not in capitals only (MIMO is no MiMo, PALM no PaLM), not
+    lower case ("claude"), not a phrase ("Visual Autoregressive")."""
+    surface = h.text
+    if surface in lexicon.written_forms(MODELS):
+        return True
+    letters = [ch for ch in surface if ch.isalpha()]
+    if " " in surface or not letters or all(ch.isupper() for ch in letters):
+        return False
+    return any(ch.isdigit() for ch in surface) or sum(ch.isupper() for ch in letters) >= 2
