@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from extract.text import rx
-from extract.resources import data_dir
-from extract.resources.wordlists import load_word_list
+from extract.fields import lexicon
 from extract.fields.quantities import glued
 from extract.fields.spans import SpanIndex, select_longest
 
@@ -77,10 +76,9 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
     return out
 
 
-@cache
 def _written_forms() -> frozenset[str]:
     """Every name and alias of metrics.tsv exactly as the list writes it."""
-    return frozenset(f for e in load_word_list(data_dir() / "gazetteers" / "metrics.tsv") for f in e.forms)
+    return lexicon.written_forms("metrics.tsv")
 
 
 @cache
