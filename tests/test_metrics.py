@@ -129,6 +129,9 @@ CASES = [
     # a plural head after a hyphen, with the modifier before the whole name
     ("The tagger reaches macro F1-scores of 0.772 and 0.741 on the two splits.",
      [{"value": 0.772, "metric": "macro F1-scores"}, {"value": 0.741, "metric": "macro F1-scores"}]),
+    # a name after "speedup on" is no dataset of the sentence's other values
+    ("Experiments on ImageNet show a 3.7x speedup on MAR-H at comparable quality (FID: 1.59, IS: 304.4).",
+     [{"value": 1.59, "metric": "FID", "dataset": "ImageNet"}, {"value": 304.4, "metric": "IS", "dataset": "ImageNet"}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

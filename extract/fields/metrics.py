@@ -72,7 +72,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
-    names = sorted(names + _shaped_datasets(hits, name_index, metric_index), key=lambda n: (n.start, -(n.end - n.start)))
+    names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
              params.share_of, params.unnamed_after, params.measured, params.named_after)
@@ -187,12 +187,13 @@ def _after_value(text: str, prev: Num, num: Num) -> bool:
     return num.conn in _LEVEL_CONN and prev.end <= num.start and text[prev.end : num.start].strip() in _LEVEL_CONN
 
 
-def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
+def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex, speedups: SpanIndex, text: str) -> list[Name]:
     """Datasets known by the shape of their name after "on"/"across" (rule metrics.on-name),
-    where no name field and no metric name found anything."""
+    where no name field and no metric name found anything; not after a speedup ("3.72x
+    speedup on MAR-H"), which is claimed on a model or a device more often than on data."""
     out = []
     for h in hits:
-        if h.label == "dataset" and "name" in h.groups:
+        if h.label == "dataset" and "name" in h.groups and not _after_speedup(h.start, speedups, text):
             spans = [h.groups["name"][:2]]
             if "more" in h.groups:  # "on SPED, Pitts30k-test, and MSLS-val": each item a name
                 start, end, more = h.groups["more"]
@@ -201,6 +202,13 @@ def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex) -> list[Name]:
                 if not names.overlaps(start, end) and not metrics.overlaps(start, end):
                     out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
     return out
+
+
+def _after_speedup(pos: int, speedups: SpanIndex, text: str) -> bool:
+    """A speedup's number ends at most two words before `pos` ("2.1x speedup on", "4x on").
+    Speedup mentions never overlap, so their ends are in order."""
+    i = bisect_right(speedups.ends, pos)
+    return i > 0 and words(text, speedups.ends[i - 1], pos) <= 2
 
 
 def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
