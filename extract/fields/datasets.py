@@ -202,6 +202,10 @@ def _list_items(h, text: str, known_in_lists: bool):
         if idx >= 0:
             pieces.append((idx, idx + len(piece), piece))
             pos = idx + len(piece)
+    # "Performance was assessed using AUROC, AUPRC, and ...": measures are no data, unless the
+    # list names a known dataset too ("benchmarks such as POPE, CHAIR, and MME")
+    if not any(lexicon.lookup(DATASETS, p[2]) for p in pieces):
+        pieces = [p for p in pieces if not lexicon.lookup("metrics.tsv", p[2])]
     coined = [p for p in pieces if _is_coined(p[2]) or lexicon.lookup(DATASETS, p[2])]
     if not coined or rx.match(_MODIFIED_NOUN_AFTER, text, h.groups["list"][1]):
         return []
