@@ -145,7 +145,7 @@ def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex,
     AMC-2023 from 77.0% to 82.2%", "GPT-4o scores 76.1% accuracy, while Llama-3 reaches 62.3%".
     Not across a change word or another name of a quantity ("... and cuts hallucination by 30%"
     has "cuts"), a turn ("but", "yet"), a ";", nor onto a share ("in 12% of the cases")."""
-    far_break, share_of, unnamed_after = rules[5], rules[6], rules[7]
+    share_of, unnamed_after = rules[6], rules[7]
     for (prev, p_found), (num, found) in zip(accepted, accepted[1:]):
         if found["metric"] is not None or p_found["metric"] is None or num.unit != prev.unit:
             continue

@@ -48,7 +48,6 @@ def postprocess(doc, hits, context) -> list[dict]:
             and not name_index.covers(n.vstart, n.vend)]
     aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
                                key=lambda h: (h.start, -(h.end - h.start))))
-    after_gap = context.params.after_gap
     bare_next = context.params.bare_next
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
