@@ -31,6 +31,7 @@ from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
 NAMED_REACH = 200  # characters after a number that `named_after` may read (rules/metrics.yaml)
+_OBJECT_REACH = 160  # characters before a number that `object_before` may read: a verb and four words
 _TIME_OR_RATE = frozenset(("ms", "μs", "s", "seconds", "minutes", "hours", "FPS", "fps"))  # canonical (units.tsv)
 _LEVEL_CONN = ("to", "->", "→")
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
@@ -49,7 +50,7 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "measured", "named_after", "modifiers", "symbol_owner")
+          "measured", "named_after", "modifiers", "symbol_owner", "object_before")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -75,7 +76,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
-             params.share_of, params.unnamed_after, params.measured, params.named_after)
+             params.share_of, params.unnamed_after, params.measured, params.named_after, params.object_before)
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))
@@ -239,7 +240,7 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
     after "in" ("by 25% in expression quality"; not a dataset or model: "93.84% in
     BraTS2020"). A name followed by a noun modifies that noun ("312 real-world AR videos")
     and names nothing."""
-    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after = rules
+    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after, object_before = rules
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
@@ -263,7 +264,22 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
     if rx.match(unnamed_after, text, num.end):
         return (named, "after", 1) if named else (None, None, 0)
     before = _metric_before(num, metrics, text, far_break)
-    return (named, "after", 1) if named and before[0] is None else before
+    if named and before[0] is None:
+        return named, "after", 1
+    if before[0] is None or before[1] == "far":
+        return _object_before(num, text, object_before, names) or before
+    return before
+
+
+def _object_before(num: Num, text: str, object_before, names: SpanIndex):
+    """(metric, "before", 1) for the object of a verb of change right before "by NUMBER"
+    ("reduces hallucinations by 23.4%"), else None. A dataset, model or method name is no
+    quantity ("improves DeepSeek-R1 by 3.1%")."""
+    found = rx.search(object_before, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start)
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "before", 1
 
 
 def _metric_before(num: Num, metrics: SpanIndex, text: str, far_break):
