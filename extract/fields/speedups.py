@@ -18,6 +18,7 @@ from extract.text import rx
 from extract.engine.matching import Hit
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.numreading import read_numbers
+from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences
 from extract.fields.spans import SpanIndex, select_longest
 
@@ -33,6 +34,8 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 # "at" before a number: a cue after its aspect does not make it a gain ("at 63% FLOPs reduction").
 _AT = regex.compile(r"(?i:\bat)\s+(?:(?i:an?)\s+)?\Z")
+# Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
+_SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -43,8 +46,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     text = context.text
     names = occurrences(context, ("datasets", "models", "methods"))
     name_index = SpanIndex(names)
-    # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left out
-    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to")
+    # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left
+    # out, unless a share of where it started ("reduces latency to 74.4% of the original")
+    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
             and not name_index.covers(n.vstart, n.vend)]
     aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
                                key=lambda h: (h.start, -(h.end - h.start))))
@@ -53,6 +57,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_aspects = select_longest(aspects.between(span[0], span[1]))
         resp_aspects = sent.respective_words(s_aspects, sent.nums)
+        # Without "respectively", two lists of one length in order: "cuts memory and runtime by 40% and 30%"
+        paired = {} if sent.respectively else paired_lists(text, s_aspects, sent.nums, key=lambda a: (a.name or a.text).lower())
+        resp_aspects = paired or resp_aspects
         resp_names = respective_names(sent, sent.nums)
         aspect_index = SpanIndex(s_aspects)
         own = [resp_aspects.get(id(n)) or _aspect_for(text, n, aspect_index, context.params)
@@ -66,12 +73,14 @@ def postprocess(doc, hits, context) -> list[dict]:
             context.check_time()
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            inherited = aspect is None and listed and rx.match(bare_next, text, num.end, span[1]) \
+            inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
                 and not rx.search(_OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
-            if aspect is None or not (inherited or _is_gain(num, aspect, sent)):
+            # a number listed after a gain, with its own aspect of a paired list, is a gain too:
+            # "cuts memory and runtime by 40% and 30%" (the cue is before the list)
+            if aspect is None or not (inherited or listed and id(num) in paired or _is_gain(num, aspect, sent)):
                 continue
             cue_end = aspect.start if rx.search(_AT, text, max(span[0], num.start - 8), num.start) \
                 else max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
@@ -115,12 +124,19 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             i += 1
             after = items[i]
     before = None
-    if num.conn in _CONNECTED:
+    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
+    if connected:
         k = bisect_right(aspects.ends, num.start)
         if k and clear_gap(text, items[k - 1].end, num.start, 3, comma=True) \
                 and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
             before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
-    return (before or after) if num.conn in _CONNECTED else after
+    return (before or after) if connected else after
+
+
+def _share(text: str, num: Num) -> bool:
+    """A percent of a reference written after it (or after the list it opens): "to 74.4% of the
+    original", "to 1.6% of its baseline"."""
+    return num.unit == "%" and rx.match(_SHARE_OF, text, num.end) is not None
 
 
 def _reaches(text: str, num: Num, aspect, params) -> bool:
