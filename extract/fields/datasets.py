@@ -55,6 +55,8 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
+# A preposition right before a name: the name ends a prepositional phrase, not a noun phrase.
+_PREPOSITION_BEFORE = regex.compile(r"(?i)\b(?:on|in|for|across|over|under|with|at|from|of|to|by|using)[ ]+(?:the[ ]+)?$")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -118,8 +120,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     out, seen = [], set()
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
-    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen
-               if rx.search(method_context, text, max(0, c[0] - 30), c[0]) or rx.match(method_context, text[c[1] : c[1] + 50])}
+    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if _method_named(text, c[0], c[1], method_context)}
     urls = Urls(text)
     for start, end, name, rule in chosen:
         if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start):
@@ -147,6 +148,17 @@ def postprocess(doc, hits, context) -> list[dict]:
             role = "proposed" if name_key(surface) in proposed or key in proposed else "used"
             out.append({"name": item, "role": role, "start": start, "end": end, "rule": rule})
     return out
+
+
+def _method_named(text: str, start: int, end: int, method_context) -> bool:
+    """The words around a name make it a method: "framework X", "X framework", "X, our
+    framework". Not the comma after a phrase opened by a preposition: in "On SQuAD 1.1, the
+    model obtains ..." the model is the sentence's subject, not the name's appositive."""
+    if rx.search(method_context, text, max(0, start - 30), start):
+        return True
+    after = rx.match(method_context, text[end : end + 50])
+    return after is not None and not (after.group().startswith(",")
+                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 16), start))
 
 
 def expand_shorthand(name: str) -> list[str]:
