@@ -32,8 +32,6 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 # A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
 # Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
-# "at" before a number: a cue after its aspect does not make it a gain ("at 63% FLOPs reduction").
-_AT = regex.compile(r"(?i:\bat)\s+(?:(?i:an?)\s+)?\Z")
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
@@ -82,12 +80,11 @@ def postprocess(doc, hits, context) -> list[dict]:
             # "cuts memory and runtime by 40% and 30%" (the cue is before the list)
             if aspect is None or not (inherited or listed and id(num) in paired or _is_gain(num, aspect, sent)):
                 continue
-            cue_end = aspect.start if rx.search(_AT, text, max(span[0], num.start - 8), num.start) \
-                else max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
+            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed")):
-                continue  # "at a 28x compression ratio", "at 63% FLOPs reduction" are conditions; "with
-                #           10x fewer parameters", "with 2x faster convergence", "with 60% token savings" are gains
+                continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
+                #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and shared_aspect and prev is not None:
