@@ -11,6 +11,7 @@ is an overhead and is left out. A percent needs a cue saying which way it went.
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 
 import regex
 
@@ -34,6 +35,7 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
+_FEWER_WHAT = "speedups.fewer-what"  # rules/speedups.yaml: an aspect named by the words after "fewer"
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -48,7 +50,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     # out, unless a share of where it started ("reduces latency to 74.4% of the original")
     nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
             and not name_index.covers(n.vstart, n.vend)]
-    aspects = SpanIndex(sorted((h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)),
+    aspects = SpanIndex(sorted(_named_by_list([h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]),
                                key=lambda h: (h.start, -(h.end - h.start))))
     bare_next = context.params.bare_next
     out, seen = [], set()
@@ -103,6 +105,24 @@ def postprocess(doc, hits, context) -> list[dict]:
                 entry["percent"] = num.value
             entry["value_high"] = num.high
             out.append(entry)
+    return out
+
+
+def _named_by_list(aspects: list[Hit]) -> list[Hit]:
+    """An aspect read from its words (speedups.fewer-what: "49% fewer natural-text PT tokens")
+    takes the name and kind of a listed aspect among those words ("tokens"), keeping its span,
+    so that the number reaches it; the listed one inside is dropped."""
+    phrases = [h for h in aspects if h.name is None and h.rule == _FEWER_WHAT]
+    if not phrases:
+        return aspects
+    out = [h for h in aspects if h not in phrases]
+    for p in phrases:
+        inner = [h for h in out if p.start <= h.start and h.end <= p.end and h.name is not None]
+        if inner:
+            listed = inner[-1]  # the head noun ends the phrase
+            out = [h for h in out if h not in inner]
+            p = replace(p, name=listed.name, attrs=listed.attrs)
+        out.append(p)
     return out
 
 
