@@ -86,7 +86,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
-                    and (joined(text, sent.nums[i], sent.nums[i + 1]) or _versus(text, sent.nums[i], sent.nums[i + 1])):
+                    and (joined(text, sent.nums[i], sent.nums[i + 1]) or _versus(text, sent.nums[i], sent.nums[i + 1])
+                         or _after_value(text, sent.nums[i], sent.nums[i + 1])):  # "from 42.1% to 45.3% accuracy"
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
         for num, link_ in zip(sent.nums, links):
@@ -127,9 +128,11 @@ def postprocess(doc, hits, context) -> list[dict]:
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
                      "qualifier": qualifier, **link(num, sent, resp_names)}
-            if before is not None and _after_value(text, before[0], num):
-                for k in ("dataset", "model"):  # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024,
-                    entry[k] = entry[k] or before[1][k]  # and "from 0.394 to 0.601 on PrivacyQA" too
+            if before is not None and (_after_value(text, before[0], num) or _versus(text, before[0], num)):
+                # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024, and "from 0.394 to 0.601 on
+                # PrivacyQA" too; "81.2% versus 77.0% F1 on SQuAD" compares two models on one dataset
+                for k in ("dataset", "model") if _after_value(text, before[0], num) else ("dataset",):
+                    entry[k] = entry[k] or before[1][k]
                     before[1][k] = before[1][k] or entry[k]
             before = (num, entry)
             key = (num.value, num.high, num.unit, name_key(metric_text or ""), entry["dataset"], entry["kind"])
