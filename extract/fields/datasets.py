@@ -67,9 +67,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     method_context = context.params.method_context
     kind_noun = context.params.kind_noun
     proposed: set[str] = set(_title_names(context))
-    known_in_lists = any(h.name is not None for h in hits)
     definitions = context.mentions("acronyms")
     candidates = []  # (start, end, name or None, rule)
+    listed = [h for h in hits if h.name is not None]
     for h in hits:
         if h.rule == "datasets.introduced":
             s, e, name = h.groups["name"]
@@ -86,7 +86,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             if span:
                 candidates.append((*span, None, h.rule))
         elif h.rule in ("datasets.list", "datasets.list_after_verb"):
-            candidates.extend(_list_items(h, text, known_in_lists))
+            candidates.extend(_list_items(h, text, bool(listed)))
         elif h.rule == "datasets.shorthand":
             s, e, name = h.groups["name"]
             if any(lexicon.lookup(DATASETS, n) for n in expand_shorthand(name)):
@@ -107,6 +107,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # a speedup is claimed on a model or a device, not on data
             if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
                 continue
+            if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
+                continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s):
                     proposed.add(name_key(name))
