@@ -6,6 +6,7 @@ import pytest
 import regex
 
 from extract.inputs.readers import Abstract
+from extract.pipeline.extractor import Extractor
 from extract.run.parallel import process_chunk
 from extract.text.cleantext import MAX_CHUNK, MAX_PUNCT_RUN, clean
 from fuzzing import problems
@@ -80,10 +81,18 @@ def test_long_runs_reach_the_tokenizer_in_short_pieces(extractor, name):
     assert max(len(t) for t in doc) <= MAX_CHUNK
 
 
+@pytest.fixture(scope="module")
+def roomy_extractor():
+    """A 100,000-character run takes 0.3-0.5 s of CPU on a loaded 2-core machine, as much as the
+    default time budget (0.5 s): what is kept around the run is tested here with room to spare,
+    and how the budget stops a slow abstract in tests/test_time_budget.py."""
+    return Extractor(time_budget=5)
+
+
 @pytest.mark.parametrize("name", HOSTILE)
-def test_long_runs_keep_the_mentions_around_them(extractor, name):
+def test_long_runs_keep_the_mentions_around_them(roomy_extractor, name):
     text = GOOD + HOSTILE[name] + " It runs 3x faster than BarNet."
-    record = extractor.extract(Abstract(id="x", source="s", text=text))
+    record = roomy_extractor.extract(Abstract(id="x", source="s", text=text))
     assert problems(record) == []
     assert "FooNet" in [m.name for m in record.methods] and [m.value for m in record.metrics] == [95.1]
     assert [s.factor for s in record.speedups] == [3.0]
