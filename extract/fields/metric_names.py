@@ -7,7 +7,7 @@ end a listed name ("collision rates").
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from extract.text import rx
@@ -40,7 +40,11 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
                 and (h.text.islower() or len(h.text) <= 3 and h.text != h.text.upper()) \
                 and not _capitalised_lower_form(h.text):
             continue
-        if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end) or glued(text, h.start, h.end):
+        if glued(text, h.start, h.end):
+            h = _hyphenated(h, text, context)
+            if h is None:
+                continue
+        if names.covers(h.start, h.end) or settings.overlaps(h.start, h.end):
             continue
         found.append(h)
     chosen = select_longest(found)
@@ -74,6 +78,28 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
         out.append(MetricName(start, h.end, name, generic and start == h.start,
                               h.attrs.get("flags") == "ambiguous", bool(h.attrs.get("speed"))))
     return out
+
+
+def _hyphenated(h, text: str, context):
+    """A listed short name inside a hyphenated word names the whole word when the word has the
+    shape of a metric's name (`glued_name` in rules/metrics.yaml): "macro-AUC", "SI-FID",
+    "AUC-PR", "MAE-angle"; not "AR-VIM" (a name), "FID-based", "F1-optimal". A word that is
+    not written in capitals inside ("sensitivity-identified") is no such name: None."""
+    if not any(c.isupper() for c in h.text) or len(h.text) < 2:
+        return None
+    start, end = h.start, h.end
+    floor, ceil = context.sentence_of(h.start)
+    while start - 2 >= floor and text[start - 1] == "-" and text[start - 2].isalnum():
+        start -= 1
+        while start > floor and text[start - 1].isalnum():
+            start -= 1
+    while end + 1 < ceil and text[end] == "-" and text[end + 1].isalnum():
+        end += 1
+        while end < ceil and text[end].isalnum():
+            end += 1
+    if not rx.fullmatch(context.params.glued_name, text, start, end):
+        return None
+    return replace(h, start=start, end=end, text=text[start:end])
 
 
 def _written_forms() -> frozenset[str]:

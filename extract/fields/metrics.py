@@ -50,7 +50,7 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "measured", "named_after", "modifiers", "symbol_owner", "object_before")
+          "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
