@@ -50,7 +50,8 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name")
+          "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name", "free_name",
+          "free_name_before")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -76,7 +77,8 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
-             params.share_of, params.unnamed_after, params.measured, params.named_after, params.object_before)
+             params.share_of, params.unnamed_after, params.measured, params.named_after, params.object_before,
+             (params.free_name, params.free_name_before))
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))
@@ -243,7 +245,7 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
     after "in" ("by 25% in expression quality"; not a dataset or model: "93.84% in
     BraTS2020"). A name followed by a noun modifies that noun ("312 real-world AR videos")
     and names nothing."""
-    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after, object_before = rules
+    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after, object_before, free_name = rules
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
@@ -270,8 +272,23 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
-        return _object_before(num, text, object_before, names) or before
+        return _object_before(num, text, object_before, names) or _free_name(num, text, free_name, names) or before
     return before
+
+
+def _free_name(num: Num, text: str, free_name, names: SpanIndex):
+    """(metric, "after", 1) for the words right after a percentage that no list names ("16%
+    full-task success"), when the number is the object of a verb of result or an item of a
+    list (`free_name`: the two params free_name and free_name_before), else None; not a
+    dataset, model or method name."""
+    free_name, free_name_before = free_name
+    if num.unit != "%" or not rx.search(free_name_before, text, max(num.sentence[0], num.start - 40), num.start):
+        return None
+    found = rx.match(free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH))
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "after", 1
 
 
 def _object_before(num: Num, text: str, object_before, names: SpanIndex):
