@@ -51,7 +51,7 @@ _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name", "free_name",
-          "free_name_before")
+          "free_name_before", "cost_head")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -64,7 +64,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     taken = SpanIndex(((m["start"], m["end"]) for m in context.mentions("speedups")), key=lambda p: p)
     settings = SpanIndex(((h.groups["named"][0] if "named" in h.groups else h.start, h.end)
                           for h in hits if h.label == "setting"), key=lambda p: p)
-    nums = [n for n in nums if n.unit != "x" and not taken.overlaps(n.vstart, n.vend)
+    nums = [n for n in nums if not taken.overlaps(n.vstart, n.vend)
             and not settings.overlaps(n.vstart, n.vend) and not name_index.covers(n.vstart, n.vend)]
     if not nums:
         return []
@@ -76,15 +76,12 @@ def postprocess(doc, hits, context) -> list[dict]:
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
-    rules = (params.average, params.after_gap, params.bare_next, params.cue_gap, params.free_word, params.far_break,
-             params.share_of, params.unnamed_after, params.measured, params.named_after, params.object_before,
-             (params.free_name, params.free_name_before))
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
         s_metrics = list(metric_index.between(span[0], span[1]))
         s_quality = [m for m in s_metrics if not m.speed]
         all_index, quality_index = SpanIndex(s_metrics), SpanIndex(s_quality)
-        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, rules, name_index) for n in sent.nums]
+        links = [_metric_for(n, all_index if _physical(n) else quality_index, text, params, name_index) for n in sent.nums]
         for i in range(len(links) - 2, -1, -1):
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
@@ -96,7 +93,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             context.check_time()
             prev = accepted[-1] if accepted else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            found = _read(num, sent, link_, all_index, rules)
+            found = _read(num, sent, link_, all_index, params)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
             if found is None or (listed and not found["own"]):
@@ -114,7 +111,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for (num, found), (nxt, nxt_found) in zip(accepted, accepted[1:]):
             if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt):
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
-        _carry_metric(text, accepted, sent, metric_index, rules)
+        _carry_metric(text, accepted, sent, metric_index, params)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
         if not sent.respectively:  # "precision and recall of 81.2 and 79.4": two lists in order
             resp_metrics = paired_lists(text, s_quality, [n for n, _ in accepted], key=lambda m: m.text.lower())
@@ -145,13 +142,13 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex, rules) -> None:
+def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex, params) -> None:
     """A value with no metric of its own, in a phrase parallel to the value before it, is in
     that value's metric: "improving accuracy on AIME-2024 from 38.2% to 39.9%, ..., and on
     AMC-2023 from 77.0% to 82.2%", "GPT-4o scores 76.1% accuracy, while Llama-3 reaches 62.3%".
     Not across a change word or another name of a quantity ("... and cuts hallucination by 30%"
     has "cuts"), a turn ("but", "yet"), a ";", nor onto a share ("in 12% of the cases")."""
-    share_of, unnamed_after = rules[6], rules[7]
+    share_of, unnamed_after = params.share_of, params.unnamed_after
     for (prev, p_found), (num, found) in zip(accepted, accepted[1:]):
         if found["metric"] is not None or p_found["metric"] is None or num.unit != prev.unit:
             continue
@@ -239,13 +236,14 @@ def _continues(num: Num, prev: Num) -> bool:
     return num.unit == prev.unit and not num.setting
 
 
-def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex):
+def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex):
     """(metric, where, gap words): the name right after the number (with one more word of
     its own: "62.67% output accuracy"), else the nearest before, else the quantity named
     after "in" ("by 25% in expression quality"; not a dataset or model: "93.84% in
     BraTS2020"). A name followed by a noun modifies that noun ("312 real-world AR videos")
     and names nothing."""
-    _, after_gap, bare_next, _, free_word, far_break, share_of, unnamed_after, _, named_after, object_before, free_name = rules
+    after_gap, bare_next, free_word, far_break = params.after_gap, params.bare_next, params.free_word, params.far_break
+    share_of, unnamed_after, named_after = params.share_of, params.unnamed_after, params.named_after
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
@@ -272,19 +270,18 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, rules, names: SpanIndex
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
-        return _object_before(num, text, object_before, names) or _free_name(num, text, free_name, names) or before
+        return _object_before(num, text, params.object_before, names) or _free_name(num, text, params, names) or before
     return before
 
 
-def _free_name(num: Num, text: str, free_name, names: SpanIndex):
+def _free_name(num: Num, text: str, params, names: SpanIndex):
     """(metric, "after", 1) for the words right after a percentage that no list names ("16%
     full-task success"), when the number is the object of a verb of result or an item of a
-    list (`free_name`: the two params free_name and free_name_before), else None; not a
-    dataset, model or method name."""
-    free_name, free_name_before = free_name
-    if num.unit != "%" or not rx.search(free_name_before, text, max(num.sentence[0], num.start - 40), num.start):
+    list (params free_name and free_name_before), else None; not a dataset, model or method
+    name."""
+    if num.unit != "%" or not rx.search(params.free_name_before, text, max(num.sentence[0], num.start - 40), num.start):
         return None
-    found = rx.match(free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH))
+    found = rx.match(params.free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH))
     if found is None or names.overlaps(*found.span("name")):
         return None
     s, e = found.span("name")
@@ -324,19 +321,22 @@ def _blocked(gap: str) -> bool:
 
 
 # -- one number --------------------------------------------------------------------------
-def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> dict | None:
+def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) -> dict | None:
     """Metric, kind and qualifier of a number, or None when it is not a result."""
     text = sent.text
-    average, after_gap, bare_next, cue_gap = rules[:4]
+    average, bare_next, cue_gap = params.average, params.bare_next, params.cue_gap
     metric, where, gap = link_
     if where == "far" and metric is not None and (metric.generic or metric.ambiguous and metric.text.islower()):
         metric, where = None, None  # a broad word ("performance") or common word ("return") only up close
     kind, own_cue = _kind(num, sent, metrics, cue_gap)
     tight = where == "after" and gap <= 1 or where == "before"
+    if num.unit == "x" and (metric is None or metric.generic or metric.speed or not tight or kind == "absolute"
+                            or rx.search(params.cost_head, metric.text)):
+        return None  # a factor is a result only as a change in a named quality ("2x higher DSC"), not a cost
     if num.unit in _CHANGE_UNITS:
         pass
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
-        if not (tight or kind != "absolute" or _measured(num, sent, rules)):  # or a time said as one
+        if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
     elif not _bare_ok(num, where, gap) or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
@@ -350,11 +350,11 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, rules) -> 
             "cue_after": own_cue == "after"}
 
 
-def _measured(num: Num, sent: Sentence, rules) -> bool:
+def _measured(num: Num, sent: Sentence, params) -> bool:
     """A time or a frame rate that the clause before it gives as how fast the work is done
     ("completes in under 30 minutes", "operates at 112.48 FPS"): a result, with its unit and
     no metric name (FIELDS.md: absolute times are metrics)."""
-    share_of, measured = rules[6], rules[8]
+    share_of, measured = params.share_of, params.measured
     return num.unit in _TIME_OR_RATE and not rx.match(share_of, sent.text, num.end) \
         and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None
 
