@@ -129,6 +129,9 @@ class Sentence:
         after = [w for w in items if before[-1].end <= w.start < cut]
         if len(after) < 2:
             after = [w for w in items if self.start <= w.start and w.end <= before[0].start]
+            gap = self.text[after[-1].end : before[0].start] if after else ""
+            if after and ("," in gap or words(self.text, after[-1].end, before[0].start) > 5):
+                return {}  # "using fewer parameters and less memory than X, it achieves 99.5%, ..."
         return self.respective(after, before) if len(after) >= 2 else {}
 
     def distinct(self, names: list[Name]) -> list[Name]:

@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "head_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -49,7 +49,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     # out, unless a share of where it started ("reduces latency to 74.4% of the original")
     nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
             and not name_index.covers(n.vstart, n.vend)]
-    aspects = SpanIndex(sorted(_named_by_list([h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]),
+    aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
+    aspects = [a for a in (_with_modifiers(h, text, context) if h.attrs.get("head") else h for h in aspects) if a]
+    aspects = SpanIndex(sorted(_named_by_list(aspects),
                                key=lambda h: (h.start, -(h.end - h.start))))
     bare_next = context.params.bare_next
     out, seen = [], set()
@@ -78,8 +80,9 @@ def postprocess(doc, hits, context) -> list[dict]:
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
             # a number listed after a gain, with its own aspect of a paired list, is a gain too:
-            # "cuts memory and runtime by 40% and 30%" (the cue is before the list)
-            if aspect is None or not (inherited or listed and id(num) in paired or _is_gain(num, aspect, sent)):
+            # "cuts memory and runtime by 40% and 30%", "reducing X and Y by 77.3% and 89.5%,
+            # respectively" (the cue is before the list)
+            if aspect is None or not (inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)):
                 continue
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
@@ -124,6 +127,18 @@ def _named_by_list(aspects: list[Hit]) -> list[Hit]:
             p = replace(p, name=listed.name, attrs=listed.attrs)
         out.append(p)
     return out
+
+
+def _with_modifiers(head: Hit, text: str, context) -> Hit | None:
+    """A cost head with the words of its name before it ("sequence length"); name None, so that
+    `_named_by_list` gives it a listed aspect inside ("memory footprint" is memory). None for
+    power drawn, a metric ("power consumption", "power usage")."""
+    floor = max(context.sentence_of(head.start)[0], head.start - 40)
+    m = rx.search(context.params.head_modifier, text, floor, head.start)
+    start = m.start() if m else head.start
+    if "power" in text[start : head.start].lower().split():
+        return None
+    return replace(head, start=start, text=text[start : head.end], name=None)
 
 
 def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
@@ -189,6 +204,8 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     cue = sent.cue_near(num, lo, hi)
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
+    if aspect.attrs.get("head") and cue != "decrease":
+        return False  # a cost known by its head noun is a gain only when a cue says it went down
     if kind == "speed" and cue is None:
         cue = "increase"
     if num.unit == "x" and num.label == "value" and num.written and num.written[0].isdigit():
