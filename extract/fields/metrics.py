@@ -51,7 +51,7 @@ _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name", "free_name",
-          "free_name_before", "cost_head")
+          "free_name_before", "cost_head", "bounded_name")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -267,11 +267,33 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanInde
     if rx.match(unnamed_after, text, num.end):
         return (named, "after", 1) if named else (None, None, 0)
     before = _metric_before(num, metrics, text, far_break)
+    bounded = _bounded_name(num, text, params, names, before[0] if before[1] == "before" else None)
+    if bounded:
+        return bounded, "before", 0
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
         return _object_before(num, text, params.object_before, names) or _free_name(num, text, params, names) or before
     return before
+
+
+_BOUNDS = frozenset(("over", "below", "at least", "at most", "more than", "less than", "nearly", "about"))
+
+
+def _bounded_name(num: Num, text: str, params, names: SpanIndex, listed) -> MetricName | None:
+    """The words right before a bounded percentage ("link validity above 94%", "unsafe rates
+    below 7%"), when no connector stands between: they name it, and they are longer than a listed
+    name they end in ("link validity" over "validity"); else None. A listed name elsewhere is
+    left to `_metric_before`."""
+    if num.unit != "%" or num.qual not in _BOUNDS or num.conn is not None:
+        return None
+    found = rx.search(params.bounded_name, text, max(num.sentence[0], num.start - 60), num.start)
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    if listed is not None and not (s <= listed.start and listed.end == e):
+        return None  # a listed name that is not the head of these words names it instead
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False)
 
 
 def _free_name(num: Num, text: str, params, names: SpanIndex):
