@@ -51,7 +51,8 @@ _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name", "free_name",
-          "free_name_before", "cost_head", "bounded_name")
+          "free_name_before", "cost_head", "bounded_name",
+          "relative_of", "reference_word", "not_relative", "not_relative_before")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -249,6 +250,9 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanInde
         if m.start >= num.end:
             if not rx.match(bare_next, text, m.end):
                 break
+            relative = _relative(num, metrics, text, params) if num.unit == "%" else None
+            if relative is not None:
+                return relative, "after", 1
             if rx.fullmatch(after_gap, text, num.end, m.start):
                 return m, "after", words(text, num.end, m.start)
             if not m.ambiguous and rx.fullmatch(free_word, text, num.end, m.start):
@@ -256,7 +260,8 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanInde
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
     if num.unit == "%" and rx.match(share_of, text, num.end):
-        return None, None, 0  # "on AUC-PR in 91.6% of evaluations"
+        relative = _relative(num, metrics, text, params)
+        return (relative, "after", 1) if relative else (None, None, 0)  # "in 91.6% of evaluations"
     # "an 11% increase in Total Distance", "by 25% in expression quality": the quantity named
     # after "in", unless a listed name before names the number ("F1 rises by 3% in ...")
     named = rx.match(named_after, text, num.end, min(len(text), num.end + NAMED_REACH))
@@ -275,6 +280,27 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanInde
     if before[0] is None or before[1] == "far":
         return _object_before(num, text, params.object_before, names) or _free_name(num, text, params, names) or before
     return before
+
+
+def _relative(num: Num, metrics: SpanIndex, text: str, params) -> MetricName | None:
+    """A share of a reference's own score is that score relative to it: "retains 98.6% of the
+    original performance" is relative performance, "92.5% of the cloud-only success rate" is
+    relative success rate (the words naming the reference dropped). A share of anything else
+    ("in 91.6% of evaluations") names nothing: None."""
+    i = metrics.first_from(num.end)
+    if i >= len(metrics.items):
+        return None
+    m = metrics.items[i]
+    if not rx.fullmatch(params.relative_of, text, num.end, m.start) or rx.match(params.not_relative, text, m.end) \
+            or rx.search(params.not_relative_before, text, max(num.sentence[0], num.start - 12), num.start) \
+            or m.text.lower().endswith(("errors", "failures", "mistakes", "variance", "variation")):
+        return None  # "76.7% of errors", "38.7% of performance variance": shares of cases or of a sum
+    words = m.text.split()
+    while len(words) > 1 and ("-" in words[0] or rx.fullmatch(params.reference_word, words[0])):
+        words = words[1:]
+    name = " ".join(words)
+    name = name if name.lower().startswith("relative ") else "relative " + name
+    return MetricName(m.start, m.end, name, generic=False, ambiguous=False)
 
 
 _BOUNDS = frozenset(("over", "below", "at least", "at most", "more than", "less than", "nearly", "about"))
