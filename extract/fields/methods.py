@@ -38,6 +38,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
     blocked = [(m["start"], m["end"], f == "models" and shapes.maybe_new_model(m)) for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
+    # A name known only because a sentence calls it "the X model" may still be the paper's own
+    # ("we train DriveRX, a ... model"; "we release the DriveRX model").
+    called_keys = {name_key(m["name"]) for f, m in taken if m.get("rule") == "models.called"}
     hard_keys = {name_key(m["name"]) for (_, m), (_, _, new) in zip(taken, blocked) if not new}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     urls = Urls(text)
@@ -65,7 +68,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
         new_model = rule in PROPOSING and lexicon.lookup(shapes.MODELS, name) is None
-        if key in blocked_keys and not new_model:
+        if key in blocked_keys and not new_model and not (role == "proposed" and key in called_keys):
             return
         if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
