@@ -56,7 +56,10 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 # A preposition right before a name: the name ends a prepositional phrase, not a noun phrase.
-_PREPOSITION_BEFORE = regex.compile(r"(?i)\b(?:on|in|for|across|over|under|with|at|from|of|to|by|using)[ ]+(?:the[ ]+)?$")
+# The preposition that opens the phrase a name ends, across the names listed before it ("On
+# SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
+_PREPOSITION_BEFORE = regex.compile(r"(?i)\b(?:on|in|for|across|over|under|with|at|from|of|to|by|using)[ ]+(?:the[ ]+)?"
+                                    r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -160,7 +163,7 @@ def _method_named(text: str, start: int, end: int, method_context) -> bool:
         return True
     after = rx.match(method_context, text[end : end + 50])
     return after is not None and not (after.group().startswith(",")
-                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 16), start))
+                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 60), start))
 
 
 def expand_shorthand(name: str) -> list[str]:
