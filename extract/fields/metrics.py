@@ -386,7 +386,8 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
-    elif not _bare_ok(num, where, gap) or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
+    elif not _bare_ok(_with_result(num, text, where, gap), where, gap) \
+            or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
     if qualifier is None:
@@ -405,6 +406,19 @@ def _measured(num: Num, sent: Sentence, params) -> bool:
     share_of, measured = params.share_of, params.measured
     return num.unit in _TIME_OR_RATE and not rx.match(share_of, sent.text, num.end) \
         and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None
+
+
+_WITH_BEFORE = regex.compile(r"(?i)\bwith\s+(?:only\s+|just\s+|an?\s+)?\Z")
+
+
+def _with_result(num: Num, text: str, where, gap: int) -> Num:
+    """"with" before a number makes it a condition ("with 8 GPUs") unless a metric name follows
+    it at once: "with 28.4 BLEU on WMT'14" gives a result. Not "at"/"under"/"using" ("at 0.1
+    FPR" is a threshold)."""
+    if num.setting and where == "after" and gap == 0 \
+            and rx.search(_WITH_BEFORE, text, max(num.sentence[0], num.start - 16), num.start):
+        return replace(num, setting=False)
+    return num
 
 
 def _bare_ok(num: Num, where, gap: int) -> bool:
