@@ -44,13 +44,21 @@ def paired_lists(text: str, names: list, nums: list[Num], key=lambda n: n.name.l
     return out
 
 
+_SHORT_FORM = regex.compile(r"\s?\([^()]{1,20}\)")  # a name's short form in brackets: " (EM)"
+_SHORT_FORM_AFTER = regex.compile(r"^\s?\([^()]{1,20}\)")
+
+
 def _name_runs(text: str, names: list) -> list[list]:
-    """Names joined by "," / "and" / "or" into lists ("A, B, and C"), overlapping ones skipped."""
+    """Names joined by "," / "and" / "or" into lists ("A, B, and C"), overlapping ones skipped,
+    and a short form in brackets after a name is part of it ("Exact Match (EM) and F1")."""
     runs: list[list] = []
     for n in names:
         if runs and runs[-1][-1].end > n.start:
             continue
-        if runs and text[runs[-1][-1].end : n.start].strip() in JOINS:
+        gap = text[runs[-1][-1].end : n.start] if runs else ""
+        if runs and rx.fullmatch(_SHORT_FORM, gap + text[n.start : n.end + 1]):
+            continue  # the "EM" of "Exact Match (EM)"
+        if runs and rx.sub(_SHORT_FORM_AFTER, "", gap).strip() in JOINS:
             runs[-1].append(n)
         else:
             runs.append([n])
