@@ -1,7 +1,7 @@
 """Existing methods named where a result is compared with them or built on them: "compared
 with ScaleVLN", "outperforms RT-DETR", "baselines (VAN, DAN, DANIEL)", "methods such as WDCD
 and WSFNet". The cue is grammar (rules/methods.yaml `methods.compared`, `methods.example`,
-`methods.example_list`, `methods.built_on`); the name must
+`methods.example_list`, `methods.built_on`, `methods.prior`); the name must
 have a coined shape, and the names coordinated after it are taken in. What the other lists
 know as a model, a dataset or a measure, and what the shape says is data, hardware or a
 quantity, is not a method.
@@ -14,7 +14,7 @@ from extract.fields import lexicon, method_shapes as shapes
 from extract.text import rx
 from extract.text.names import name_key
 
-RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on")
+RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior")
 # After the name: what makes it something other than a method (data, a measure, hardware,
 # a model or a class written with the name as a modifier).
 _NOT_METHOD_AFTER = regex.compile(
