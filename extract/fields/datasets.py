@@ -137,8 +137,9 @@ def postprocess(doc, hits, context) -> list[dict]:
         surface = name or clean_name(text[start:end])
         if name_key(surface) in methods or rx.match(_MODIFIER, text[end : end + 12]) or rx.search(_NAME_MODIFIER, surface):
             continue
-        if rx.search(_PARTICIPLE_COMPOUND, surface) or rx.match(_MEASURE_AFTER, text, end):
-            continue
+        if rx.search(_PARTICIPLE_COMPOUND, surface) \
+                or rx.match(_MEASURE_AFTER, text, end) and rule != "datasets.gazetteer":
+            continue  # "G-Eval score" is a measure; "RULER scores", a listed benchmark's, are on it
         if rx.match(_COUNT, surface) or rx.fullmatch(kind_noun, surface):
             continue  # "a 219K-example dataset" counts examples; "Corpus, the first open dataset" names none
         if surface.istitle() and " " not in surface and rx.search(_SENTENCE_START, text, max(0, start - 3), start):
