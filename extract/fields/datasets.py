@@ -24,6 +24,7 @@ _HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
 # not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
 _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
 # Counts and multipliers are not names: "219K-example", "a 5x larger dataset", "10K samples".
+_DIMENSION = regex.compile(r"\d[Dd]")  # "the largest open 3D detection dataset": a kind of data, no name
 _COUNT = regex.compile(r"^\d+(?:\.\d+)?(?:[KMBkmbx×]|[KMBkmb]?-\p{Ll}.*)$")
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+)$")
 # Words that, hyphenated to a name, make it a modifier ("ImageNet-based", "CIFAR-style"): at the
@@ -140,7 +141,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if rx.search(_PARTICIPLE_COMPOUND, surface) \
                 or rx.match(_MEASURE_AFTER, text, end) and rule != "datasets.gazetteer":
             continue  # "G-Eval score" is a measure; "RULER scores", a listed benchmark's, are on it
-        if rx.match(_COUNT, surface) or rx.fullmatch(kind_noun, surface):
+        if rx.match(_COUNT, surface) or rx.fullmatch(kind_noun, surface) or rx.fullmatch(_DIMENSION, surface):
             continue  # "a 219K-example dataset" counts examples; "Corpus, the first open dataset" names none
         if surface.istitle() and " " not in surface and rx.search(_SENTENCE_START, text, max(0, start - 3), start):
             continue  # "However, the ..." is not a dataset name
