@@ -32,7 +32,7 @@ _SIZE_LIST_SPLIT = regex.compile(r",[ ](?:and[ ])?")
 # A listed family glued by a hyphen to a coined all-caps part names a model derived from it:
 # "Qwen-BIM" (after the family) is that model; "XMB-BERT" (before it) is not BERT.
 _DERIVED_SUFFIX = regex.compile(r"-\p{Lu}{2,}\d*(?![\w-])")
-_PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*)-$")
+_PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\p{L}\d]*\p{Lu}[\p{L}\d]*|\p{Lu}[\p{Ll}]+)-$")
 _MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series|-\d|\d)", regex.I)
 
 
@@ -50,7 +50,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             prefix = rx.search(_PREFIXED, text, max(0, h.start - 12), h.start)
             if prefix and lexicon.lookup(MODELS, prefix.group(1)) is None:
-                continue  # XMB-BERT, a new model built on BERT, is not BERT (CLIP-ViT-L/14 is two)
+                continue  # XMB-BERT, DyL-UNet, Chiron-o1: new models built on BERT, UNet, o1 (CLIP-ViT-L/14 is two)
             m = rx.match(extension, text, h.end)
             end = m.end() if m else h.end
             suffix = rx.match(_DERIVED_SUFFIX, text, end)
