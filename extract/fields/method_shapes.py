@@ -68,8 +68,9 @@ COMPARED = regex.compile(r"\b(?:outperform\w*|surpass\w*|compar\w*|than|against|
 EXISTING_LEAD = regex.compile(r"(?:Existing|Traditional|Conventional|Prior|Previous|Current|Standard|Classical|Popular|Typical|Modern)[ ]")
 NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, ORDINAL, QUANTITY)))
 # A version written after a name is part of it: "TinySAM 2", "HY-World 2.0", "InfLLM v2",
-# "Direct3D S2" (not a count or an amount: "X 2 times", "X 3%").
-VERSION_AFTER = regex.compile(r"[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\d{1,2})(?![\w%×-]|\.\d|[ ]?(?:%|x\b|×|times\b|[KMB]\b))")
+# "Direct3D S2", and the dot-part the name token stops before: "BADAS-2.0" (not a count or an
+# amount: "X 2 times", "X 3%").
+VERSION_AFTER = regex.compile(r"(?:[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\d{1,2})|(?<=\d)\.\d+)(?![\w%×-]|\.\d|[ ]?(?:%|x\b|×|times\b|[KMB]\b))")
 # A capitalised word between a coined name and the comma (or bracket) of its appositive is
 # part of the name: "We present FM Agent, a ...", "we introduce RFC Bench, a benchmark ...".
 # A kind noun there is not ("the VET Framework, a ...", "the ETD Dataset, the first ...").
