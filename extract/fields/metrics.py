@@ -104,8 +104,10 @@ def postprocess(doc, hits, context) -> list[dict]:
                     # "by 64.7 points to 99.5%", "96.8% (+14.43%), 78.0% (+0.2%)": levels
                     found.update(kind="absolute", qualifier=num.qual)
             elif listed and prev is not None and found["kind"] == "absolute" and prev[1]["kind"] != "absolute" \
-                    and prev[0].conn == "by" and num.conn is None and num.sign is None:
-                found["kind"] = prev[1]["kind"]  # "by 9.6% on RRA@5 and 18.1% on RTA@5": both are gains
+                    and (prev[0].conn in ("by", "of") or prev[1].get("by_run")) and num.conn is None and num.sign is None:
+                # "by 9.6% on RRA@5 and 18.1% on RTA@5", "by 21% (FID), 58% (IS), 41% (KID)",
+                # "improvements of 2.3% (Acc.) and 3.4% (F1)": all gains
+                found = dict(found, kind=prev[1]["kind"], by_run=True)
             accepted.append((num, found))
         if not accepted:
             continue
@@ -248,6 +250,12 @@ def _metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanInde
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
+            if text[num.end : m.start].strip() == "(" and text[m.end : m.end + 2].strip().startswith(")"):
+                # "by 1.3% (Dice) and 1.2% (IoU)"; not "an FID of 95.27 (image quality)" (a name
+                # right before, not itself in brackets after another number, names it)
+                near, where, _ = _metric_before(num, metrics, text, far_break)
+                if where != "before" or text[: near.start].rstrip().endswith("("):
+                    return m, "after", 0
             if not rx.match(bare_next, text, m.end):
                 break
             relative = _relative(num, metrics, text, params) if num.unit == "%" else None
