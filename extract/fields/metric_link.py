@@ -1,0 +1,159 @@
+"""Which metric name names a number: the name right after it (in brackets too), the one the
+words after it give ("by 25% in expression quality", "16% full-task success"), the words before
+a bounded value ("link validity above 94%"), a reference's own score it is a share of ("98.6% of
+the original performance"), the object of a verb of change ("reduces hallucinations by
+23.4%"), else the nearest listed name before it. The patterns are rules/metrics.yaml
+`params:`; the metrics post-processor (extract/fields/metrics.py) reads a number's kind and
+context once this says what it measures.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import replace
+
+from extract.text import rx
+from extract.fields.metric_names import MetricName
+from extract.fields.quantities import Num, words
+from extract.fields.spans import SpanIndex
+
+NAMED_REACH = 200  # characters after a number that `named_after` may read (rules/metrics.yaml)
+_OBJECT_REACH = 160  # characters before a number that `object_before` may read: a verb and four words
+_FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
+_FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
+
+
+def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex):
+    """(metric, where, gap words): the name right after the number (with one more word of
+    its own: "62.67% output accuracy"), else the nearest before, else the quantity named
+    after "in" ("by 25% in expression quality"; not a dataset or model: "93.84% in
+    BraTS2020"). A name followed by a noun modifies that noun ("312 real-world AR videos")
+    and names nothing."""
+    after_gap, bare_next, free_word, far_break = params.after_gap, params.bare_next, params.free_word, params.far_break
+    share_of, unnamed_after, named_after = params.share_of, params.unnamed_after, params.named_after
+    i = metrics.first_from(num.end)
+    for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
+        if m.start >= num.end:
+            if text[num.end : m.start].strip() == "(" and text[m.end : m.end + 2].strip().startswith(")"):
+                # "by 1.3% (Dice) and 1.2% (IoU)"; not "an FID of 95.27 (image quality)" (a name
+                # right before, not itself in brackets after another number, names it)
+                near, where, _ = _metric_before(num, metrics, text, far_break)
+                if where != "before" or text[: near.start].rstrip().endswith("("):
+                    return m, "after", 0
+            if not rx.match(bare_next, text, m.end):
+                break
+            relative = _relative(num, metrics, text, params) if num.unit == "%" else None
+            if relative is not None:
+                return relative, "after", 1
+            if rx.fullmatch(after_gap, text, num.end, m.start):
+                return m, "after", words(text, num.end, m.start)
+            if not m.ambiguous and rx.fullmatch(free_word, text, num.end, m.start):
+                start = len(text[: m.start].rstrip()) - len(text[num.end : m.start].split()[0])
+                return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
+            break
+    if num.unit == "%" and rx.match(share_of, text, num.end):
+        relative = _relative(num, metrics, text, params)
+        return (relative, "after", 1) if relative else (None, None, 0)  # "in 91.6% of evaluations"
+    # "an 11% increase in Total Distance", "by 25% in expression quality": the quantity named
+    # after "in", unless a listed name before names the number ("F1 rises by 3% in ...")
+    named = rx.match(named_after, text, num.end, min(len(text), num.end + NAMED_REACH))
+    if named and not names.overlaps(*named.span("name")):
+        named = MetricName(named.start("name"), named.end("name"), named.group("name"), generic=False, ambiguous=False)
+    else:
+        named = None
+    if rx.match(unnamed_after, text, num.end):
+        return (named, "after", 1) if named else (None, None, 0)
+    before = _metric_before(num, metrics, text, far_break)
+    bounded = _bounded_name(num, text, params, names, before[0] if before[1] == "before" else None)
+    if bounded:
+        return bounded, "before", 0
+    if named and before[0] is None:
+        return named, "after", 1
+    if before[0] is None or before[1] == "far":
+        return _object_before(num, text, params.object_before, names) or _free_name(num, text, params, names) or before
+    return before
+
+
+def _relative(num: Num, metrics: SpanIndex, text: str, params) -> MetricName | None:
+    """A share of a reference's own score is that score relative to it: "retains 98.6% of the
+    original performance" is relative performance, "92.5% of the cloud-only success rate" is
+    relative success rate (the words naming the reference dropped). A share of anything else
+    ("in 91.6% of evaluations") names nothing: None."""
+    i = metrics.first_from(num.end)
+    if i >= len(metrics.items):
+        return None
+    m = metrics.items[i]
+    if not rx.fullmatch(params.relative_of, text, num.end, m.start) or rx.match(params.not_relative, text, m.end) \
+            or rx.search(params.not_relative_before, text, max(num.sentence[0], num.start - 12), num.start) \
+            or m.text.lower().endswith(("errors", "failures", "mistakes", "variance", "variation")):
+        return None  # "76.7% of errors", "38.7% of performance variance": shares of cases or of a sum
+    words = m.text.split()
+    while len(words) > 1 and ("-" in words[0] or rx.fullmatch(params.reference_word, words[0])):
+        words = words[1:]
+    name = " ".join(words)
+    name = name if name.lower().startswith("relative ") else "relative " + name
+    return MetricName(m.start, m.end, name, generic=False, ambiguous=False)
+
+
+_BOUNDS = frozenset(("over", "below", "at least", "at most", "more than", "less than", "nearly", "about"))
+
+
+def _bounded_name(num: Num, text: str, params, names: SpanIndex, listed) -> MetricName | None:
+    """The words right before a bounded percentage ("link validity above 94%", "unsafe rates
+    below 7%"), when no connector stands between: they name it, and they are longer than a listed
+    name they end in ("link validity" over "validity"); else None. A listed name elsewhere is
+    left to `_metric_before`."""
+    if num.unit != "%" or num.qual not in _BOUNDS or num.conn is not None:
+        return None
+    found = rx.search(params.bounded_name, text, max(num.sentence[0], num.start - 60), num.start)
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    if listed is not None and not (s <= listed.start and listed.end == e):
+        return None  # a listed name that is not the head of these words names it instead
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False)
+
+
+def _free_name(num: Num, text: str, params, names: SpanIndex):
+    """(metric, "after", 1) for the words right after a percentage that no list names ("16%
+    full-task success"), when the number is the object of a verb of result or an item of a
+    list (params free_name and free_name_before), else None; not a dataset, model or method
+    name."""
+    if num.unit != "%" or not rx.search(params.free_name_before, text, max(num.sentence[0], num.start - 40), num.start):
+        return None
+    found = rx.match(params.free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH))
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "after", 1
+
+
+def _object_before(num: Num, text: str, object_before, names: SpanIndex):
+    """(metric, "before", 1) for the object of a verb of change right before "by NUMBER"
+    ("reduces hallucinations by 23.4%"), else None. A dataset, model or method name is no
+    quantity ("improves DeepSeek-R1 by 3.1%")."""
+    found = rx.search(object_before, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start)
+    if found is None or names.overlaps(*found.span("name")):
+        return None
+    s, e = found.span("name")
+    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "before", 1
+
+
+def _metric_before(num: Num, metrics: SpanIndex, text: str, far_break):
+    """(metric, where, gap words) for the nearest listed name before the number."""
+    k = bisect_right(metrics.ends, num.start)  # names do not overlap: their ends are in order too
+    for m in metrics.items[k - 1 : k] if k else ():
+        if m.end <= num.start:
+            if num.start - m.end > _FAR_CHARS:
+                return None, None, 0  # more than _FAR_WORDS words away; not counted, so a list stays linear
+            gap = text[m.end : num.start].rstrip(" (").lstrip(")")  # "Fréchet Inception Distance (FID) of 2.88"
+            n = sum(1 for w in gap.split() if any(c.isalnum() for c in w))  # "=", "×" are not words
+            if not _blocked(gap) and n <= 3:
+                return m, "before", n
+            if ";" in gap or n > _FAR_WORDS or rx.search(far_break, gap):
+                return None, None, 0
+            return m, "far", n
+    return None, None, 0
+
+
+def _blocked(gap: str) -> bool:
+    return any(c.isdigit() or c in ",;()[]" for c in gap)
