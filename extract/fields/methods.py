@@ -238,6 +238,11 @@ def _find_word(text: str, word: str) -> tuple[int, int] | None:
     return None
 
 
+# Right before an expansion: a preposition makes it the object of a phrase about something
+# else, not the name of what the sentence proposes.
+_PREPOSITION_BEFORE = regex.compile(r"\b(?:for|of|in|on|to|from|with|by|about|under)\s+(?:the\s+)?\Z")
+
+
 def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     """An acronym definition: the paper's own, an existing method, or not a method at all."""
     short, long = d["name"], d["long_form"]
@@ -270,11 +275,14 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     # indefinite article before the expansion and a method noun after the acronym introduce it.
     coined = (rx.search(shapes.INDEFINITE_BEFORE, text, max(0, first - 12), first) and rx.match(shapes.KIND_NOUN_NEXT, text, max(d["end"], d["long_end"]))
               and not rx.search(cues.existing, before) and not rx.search(cues.uses, before))
-    if linked or same_name or introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)):
+    # The object of a phrase about something else is not what the sentence proposes: "the
+    # capabilities of Answer Set Programming (ASP)", "inspired by signed distance fields (SDF)".
+    in_phrase = bool(rx.search(_PREPOSITION_BEFORE, text, max(0, first - 16), first))
+    if linked or same_name or not in_phrase and (introduced or coined or (title and (_proposed_here(before, cues) if here is None else here))):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"
-    elif title and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
+    elif title and not in_phrase and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif method_head or rx.search(cues.kind_listed, before):  # "saliency methods such as Vanilla Gradient (VG)"
