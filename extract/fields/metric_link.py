@@ -56,10 +56,7 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     # "an 11% increase in Total Distance", "by 25% in expression quality": the quantity named
     # after "in", unless a listed name before names the number ("F1 rises by 3% in ...")
     named = rx.match(named_after, text, num.end, min(len(text), num.end + NAMED_REACH))
-    if named and not names.overlaps(*named.span("name")):
-        named = MetricName(named.start("name"), named.end("name"), named.group("name"), generic=False, ambiguous=False)
-    else:
-        named = None
+    named = _matched_name(named, names)
     if rx.match(unnamed_after, text, num.end):
         return (named, "after", 1) if named else (None, None, 0)
     before = _metric_before(num, metrics, text, far_break)
@@ -84,12 +81,12 @@ def _relative(num: Num, metrics: SpanIndex, text: str, params) -> MetricName | N
     m = metrics.items[i]
     if not rx.fullmatch(params.relative_of, text, num.end, m.start) or rx.match(params.not_relative, text, m.end) \
             or rx.search(params.not_relative_before, text, max(num.sentence[0], num.start - 12), num.start) \
-            or m.text.lower().endswith(("errors", "failures", "mistakes", "variance", "variation")):
+            or rx.search(params.share_of_cases, m.text):
         return None  # "76.7% of errors", "38.7% of performance variance": shares of cases or of a sum
-    words = m.text.split()
-    while len(words) > 1 and ("-" in words[0] or rx.fullmatch(params.reference_word, words[0])):
-        words = words[1:]
-    name = " ".join(words)
+    parts = m.text.split()
+    while len(parts) > 1 and ("-" in parts[0] or rx.fullmatch(params.reference_word, parts[0])):
+        parts = parts[1:]
+    name = " ".join(parts)
     name = name if name.lower().startswith("relative ") else "relative " + name
     return MetricName(m.start, m.end, name, generic=False, ambiguous=False)
 
@@ -104,13 +101,10 @@ def _bounded_name(num: Num, text: str, params, names: SpanIndex, listed) -> Metr
     left to `_metric_before`."""
     if num.unit != "%" or num.qual not in _BOUNDS or num.conn is not None:
         return None
-    found = rx.search(params.bounded_name, text, max(num.sentence[0], num.start - 60), num.start)
-    if found is None or names.overlaps(*found.span("name")):
-        return None
-    s, e = found.span("name")
-    if listed is not None and not (s <= listed.start and listed.end == e):
+    found = _matched_name(rx.search(params.bounded_name, text, max(num.sentence[0], num.start - 60), num.start), names)
+    if found is None or listed is not None and not (found.start <= listed.start and listed.end == found.end):
         return None  # a listed name that is not the head of these words names it instead
-    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False)
+    return found
 
 
 def _free_name(num: Num, text: str, params, names: SpanIndex):
@@ -120,22 +114,24 @@ def _free_name(num: Num, text: str, params, names: SpanIndex):
     name."""
     if num.unit != "%" or not rx.search(params.free_name_before, text, max(num.sentence[0], num.start - 40), num.start):
         return None
-    found = rx.match(params.free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH))
-    if found is None or names.overlaps(*found.span("name")):
-        return None
-    s, e = found.span("name")
-    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "after", 1
+    found = _matched_name(rx.match(params.free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH)), names)
+    return (found, "after", 1) if found else None
 
 
 def _object_before(num: Num, text: str, object_before, names: SpanIndex):
     """(metric, "before", 1) for the object of a verb of change right before "by NUMBER"
     ("reduces hallucinations by 23.4%"), else None. A dataset, model or method name is no
     quantity ("improves DeepSeek-R1 by 3.1%")."""
-    found = rx.search(object_before, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start)
+    found = _matched_name(rx.search(object_before, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start), names)
+    return (found, "before", 1) if found else None
+
+
+def _matched_name(found, names: SpanIndex) -> MetricName | None:
+    """The quantity a pattern's group `name` gives, unless a dataset, model or method name lies
+    there (a name is no quantity: "improves DeepSeek-R1 by 3.1%")."""
     if found is None or names.overlaps(*found.span("name")):
         return None
-    s, e = found.span("name")
-    return MetricName(s, e, found.group("name"), generic=False, ambiguous=False), "before", 1
+    return MetricName(found.start("name"), found.end("name"), found.group("name"), generic=False, ambiguous=False)
 
 
 def _metric_before(num: Num, metrics: SpanIndex, text: str, far_break):

@@ -50,7 +50,8 @@ _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "symbol_owner", "object_before", "glued_name", "free_name",
           "free_name_before", "cost_head", "bounded_name",
-          "relative_of", "reference_word", "not_relative", "not_relative_before")
+          "relative_of", "reference_word", "not_relative", "not_relative_before",
+          "share_of_cases")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -255,7 +256,7 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
-    elif not _bare_ok(_with_result(num, text, where, gap), where, gap) \
+    elif not _bare_ok(_with_result(num, where, gap), where, gap) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
@@ -277,16 +278,12 @@ def _measured(num: Num, sent: Sentence, params) -> bool:
         and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None
 
 
-_WITH_BEFORE = regex.compile(r"(?i)\bwith\s+(?:only\s+|just\s+|an?\s+)?\Z")
-
-
-def _with_result(num: Num, text: str, where, gap: int) -> Num:
+def _with_result(num: Num, where, gap: int) -> Num:
     """"with" before a number makes it a condition ("with 8 GPUs") unless a metric name follows
     it at once: "with 28.4 BLEU on WMT'14" gives a result. Not "at"/"under"/"using" ("at 0.1
     FPR" is a threshold)."""
-    if num.setting and where == "after" and gap == 0 \
-            and rx.search(_WITH_BEFORE, text, max(num.sentence[0], num.start - 16), num.start):
-        return replace(num, setting=False)
+    if num.setting == "with" and where == "after" and gap == 0:
+        return replace(num, setting=None)
     return num
 
 

@@ -40,7 +40,7 @@ def _from_regex(h, context) -> list[Num]:
     start = min([h.start] + [g[k][0] for k in ("qual", "unit") if k in g and g[k][0] < h.start])
     sentence = context.sentence_of(h.start)
     base = Num(start, h.end, h.start, h.end, value, None, unit, sign, conn, qual, h.rule, sentence,
-               h.label, dict(h.attrs), g["value"][2], "setting_conn" in g)
+               h.label, dict(h.attrs), g["value"][2], _fold(g["setting_conn"][2]) if "setting_conn" in g else None)
     if "high" not in g:
         return [_signed(base)]
     high = parse_number(g["high"][2])

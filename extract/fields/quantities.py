@@ -47,7 +47,7 @@ class Num:
     label: str | None = None
     attrs: dict = field(default_factory=dict)
     written: str = ""  # the number as written ("74.0" is not the integer 74)
-    setting: bool = False  # written after "at", "with", "under", "using": a condition, not a result
+    setting: str | None = None  # "at", "with", "under" or "using" before it: a condition, not a result
 
 
 def words(text: str, start: int, end: int) -> int:
