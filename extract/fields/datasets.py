@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
+from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL, PREPOSITION  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
 from extract.text import rx
@@ -24,8 +24,8 @@ _HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
 # not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
 _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
 # Counts and multipliers are not names: "219K-example", "a 5x larger dataset", "10K samples".
-_DIMENSION = regex.compile(r"\d[Dd]")  # "the largest open 3D detection dataset": a kind of data, no name
 _COUNT = regex.compile(r"^\d+(?:\.\d+)?(?:[KMBkmbx×]|[KMBkmb]?-\p{Ll}.*)$")
+_DIMENSION = regex.compile(r"\d[Dd]")  # "the largest open 3D detection dataset": a kind of data, no name
 _SENTENCE_START = regex.compile(r"(?:^|[.!?:]\s+)$")
 # Words that, hyphenated to a name, make it a modifier ("ImageNet-based", "CIFAR-style"): at the
 # end of a name, or right after one.
@@ -59,7 +59,7 @@ _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 # A preposition right before a name: the name ends a prepositional phrase, not a noun phrase.
 # The preposition that opens the phrase a name ends, across the names listed before it ("On
 # SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
-_PREPOSITION_BEFORE = regex.compile(r"(?i)\b(?:on|in|for|across|over|under|with|at|from|of|to|by|using)[ ]+(?:the[ ]+)?"
+_PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
                                     r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 

@@ -40,6 +40,9 @@ DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$"
 # Processors, accelerators and number formats, written like coined names (A100, H100, TPUv4,
 # MI300, FP16, INT8): what a result runs on, neither a method nor data. A source to build a
 # field's own test from (datasets adds imaging modalities and settings).
+# A preposition that opens a phrase: a name right after it is that phrase's object (datasets:
+# "On SQuAD 1.1, the model ..."; an acronym's expansion: "inspired by signed distance fields (SDF)").
+PREPOSITION = r"(?:on|in|for|across|over|under|with|at|from|of|to|by|using|about)"
 HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|FPGAs?|ASICs?|(?:FP|BF|INT)\d+)"
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.

@@ -240,7 +240,7 @@ def _find_word(text: str, word: str) -> tuple[int, int] | None:
 
 # Right before an expansion: a preposition makes it the object of a phrase about something
 # else, not the name of what the sentence proposes.
-_PREPOSITION_BEFORE = regex.compile(r"\b(?:for|of|in|on|to|from|with|by|about|under)\s+(?:the\s+)?\Z")
+_PREPOSITION_BEFORE = regex.compile(rf"\b{shapes.PREPOSITION}\s+(?:the\s+)?\Z")
 
 
 def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
@@ -278,7 +278,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     # The object of a phrase about something else is not what the sentence proposes: "the
     # capabilities of Answer Set Programming (ASP)", "inspired by signed distance fields (SDF)".
     in_phrase = bool(rx.search(_PREPOSITION_BEFORE, text, max(0, first - 16), first))
-    if linked or same_name or not in_phrase and (introduced or coined or (title and (_proposed_here(before, cues) if here is None else here))):
+    if linked or same_name or (not in_phrase and (introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)))):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
     elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"

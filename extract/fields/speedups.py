@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "head_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -131,12 +131,12 @@ def _named_by_list(aspects: list[Hit]) -> list[Hit]:
 
 def _with_modifiers(head: Hit, text: str, context) -> Hit | None:
     """A cost head with the words of its name before it ("sequence length"); name None, so that
-    `_named_by_list` gives it a listed aspect inside ("memory footprint" is memory). None for
-    power drawn, a metric ("power consumption", "power usage")."""
+    `_named_by_list` gives it a listed aspect inside ("memory footprint" is memory). None when
+    the words make it a measured quantity (param not_a_cost_modifier: "power consumption")."""
     floor = max(context.sentence_of(head.start)[0], head.start - 40)
     m = rx.search(context.params.head_modifier, text, floor, head.start)
     start = m.start() if m else head.start
-    if "power" in text[start : head.start].lower().split():
+    if rx.search(context.params.not_a_cost_modifier, text, start, head.start):
         return None
     return replace(head, start=start, text=text[start : head.end], name=None)
 
