@@ -20,6 +20,9 @@ from extract.fields.spans import SpanIndex
 
 
 _AND_OR = regex.compile(r"\b(?:and|or)\b")
+# Between a name and the next number: the name opens that number's phrase ("improving MedQA
+# accuracy by 23.5% and MedXpertQA by 32.0%": MedXpertQA is the 32.0%'s).
+_NEXT_NUMBERS = regex.compile(r"\s+(?:by|of)\s+")
 # A model size ("1.4B", "70b", "350M"), and where a number's own phrase ends.
 _SIZE = regex.compile(r"\d+(?:\.\d+)?[BbMmKkTt]")
 _PHRASE_END = regex.compile(r"[,;]")
@@ -157,7 +160,8 @@ class Sentence:
         # fails wherever this one's fails.
         i = bisect_left(index.starts, num.end)
         if i < len(names) and names[i].start < self.next_num_start(num) \
-                and (clear_gap(text, num.end, names[i].start, after_words, True) or _paren(text, num.end, names[i].start)):
+                and (clear_gap(text, num.end, names[i].start, after_words, True) or _paren(text, num.end, names[i].start)) \
+                and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)):
             return None if _in_list(text, names, i) else names[i].name
         # Right before: the nearest name after the previous number.
         floor = self.prev_num_end(num)
