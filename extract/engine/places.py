@@ -58,7 +58,12 @@ class NumberStarts:
         done = pos  # text before this has been searched
         for digits in rx.finditer(_DIGITS, text, pos, endpos, timeout):
             start, end = digits.span()
-            for m in rx.finditer(scan, text, max(done, start - reach), end, timeout):
+            # Searched up to `endpos`, not to the run's end, so that a look-ahead of the
+            # rule sees past the run ("61.10/55.77": the 55 is a value for what follows it);
+            # the search stops at the first place beyond the run.
+            for m in rx.finditer(scan, text, max(done, start - reach), endpos, timeout):
+                if m.start() >= end:
+                    break
                 places.append(m.start())
             done = max(done, end)
         return places
