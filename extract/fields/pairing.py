@@ -38,7 +38,9 @@ def paired_lists(text: str, names: list, nums: list[Num], key=lambda n: n.name.l
             if len(group) != len(run) or len({key(n) for n in group}) != len(group):
                 continue
             lo, hi = (run[-1].end, group[0].start) if group[0].start >= run[-1].end else (group[-1].end, run[0].start)
-            if lo <= hi and len(text[lo:hi].split()) <= _PAIR_WORDS and not rx.search(_PAIR_BLOCK, text, lo, hi):
+            # names right before a colon head the numbers after it: "(ACC/AUC/F1: 0.939/0.983/0.946)"
+            headed = group[-1].end <= run[0].start and text[lo:hi].strip() == ":"
+            if lo <= hi and len(text[lo:hi].split()) <= _PAIR_WORDS and (headed or not rx.search(_PAIR_BLOCK, text, lo, hi)):
                 out.update({id(num): name for num, name in zip(run, group)})
                 break
     return out
