@@ -34,6 +34,7 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 # Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
+_SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E2E)"; not " (2.1x)"
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
@@ -159,10 +160,19 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
     if connected:
         k = bisect_right(aspects.ends, num.start)
-        if k and clear_gap(text, items[k - 1].end, num.start, 3, comma=True) \
+        if k and clear_gap(text, _past_short_form(text, items[k - 1]), num.start, 3, comma=True) \
                 and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
             before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
     return (before or after) if connected else after
+
+
+def _past_short_form(text: str, aspect) -> int:
+    """Where an aspect ends with its short form in brackets: "reduces end-to-end latency (E2E)
+    by 2.1x", and "cut time to first token (TTFT) by 53%" when the short form is the aspect."""
+    if text[aspect.start - 1 : aspect.start] == "(" and text[aspect.end : aspect.end + 1] == ")":
+        return aspect.end + 1
+    m = rx.match(_SHORT_FORM_AFTER, text, aspect.end)
+    return m.end() if m else aspect.end
 
 
 def _share(text: str, num: Num) -> bool:
