@@ -35,6 +35,10 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E2E)"; not " (2.1x)"
+# A number right after the aspect a verb governs, without "by": "reducing latency 2.5x",
+# "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reduces memory demand up to 8.2x".
+_OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
+_BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
@@ -146,7 +150,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     """The aspect after the number (the last of adjacent ones: "faster inference speed"; a
     speed word also after one word of its own: "3.4x kernel speedup"; a comparative only right
     after it: "35 times smaller", not "by 150% for smaller models"), or, when "by"/"of" links
-    it backwards, the one right before ("reducing memory by 10x").
+    it backwards, the one right before ("reducing memory by 10x"), as when no aspect follows
+    and the number comes right after one ("reducing latency 2.5x").
     Aspects never overlap, so their ends are in order: one binary search each way."""
     items = aspects.items
     after = None
@@ -156,14 +161,31 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
         while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
             i += 1
             after = items[i]
-    before = None
     connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
-    if connected:
-        k = bisect_right(aspects.ends, num.start)
-        if k and clear_gap(text, _past_short_form(text, items[k - 1]), num.start, 3, comma=True) \
-                and not rx.search(_COUNTED, text, max(0, items[k - 1].start - 24), items[k - 1].start):
-            before = items[k - 1]  # not "reducing Gen.-PPL at 4 NFEs by 89%": 4 NFEs is a setting
-    return (before or after) if connected else after
+    # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
+    # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
+    # (4-7%)") nor as a bound on a level ("Relative Human Action Efficiency greater than 75%").
+    right_after = after is None and not connected and num.conn is None and num.setting is None \
+        and num.qual not in _BOUNDS and rx.search(_OBJECT_THEN_NUMBER, text, max(0, num.start - 2), num.start) is not None
+    before = _aspect_before(text, num, aspects, 3 if connected else 0) if connected or right_after else None
+    if right_after and before is not None and rx.fullmatch(params.comparative, before.text):
+        before = None
+    return (before or after) if connected else (after or before)
+
+
+def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
+    """The aspect right before the number, at most `max_words` words (and a short form in
+    brackets) away; not one counted as a setting ("reducing Gen.-PPL at 4 NFEs by 89%")."""
+    items = aspects.items
+    k = bisect_right(aspects.ends, num.start)
+    if not k:
+        return None
+    aspect = items[k - 1]
+    gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
+    if clear_gap(text, _past_short_form(text, aspect), gap_end, max_words, comma=True) \
+            and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
+        return aspect
+    return None
 
 
 def _past_short_form(text: str, aspect) -> int:
