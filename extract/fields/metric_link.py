@@ -11,6 +11,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import replace
 
+import regex
+
 from extract.text import rx
 from extract.fields.metric_names import MetricName
 from extract.fields.quantities import Num, words
@@ -20,6 +22,10 @@ NAMED_REACH = 200  # characters after a number that `named_after` may read (rule
 _OBJECT_REACH = 160  # characters before a number that `object_before` may read: a verb and four words
 _FAR_WORDS = 15  # a name further back than this (or behind a ";") names nothing
 _FAR_CHARS = 400  # a gap this long holds more than _FAR_WORDS words (words of 25+ characters aside)
+# A tag in brackets right after a number, before the name it shares with the numbers of its
+# list: "96.5% (dev) and 97.6% (test) execution accuracy", "(absolute)", "(pp)"; lower-case
+# words only: "(Acc.)" and "(F1)" are names of their own, "(+2.1)" and "(p<0.05)" are no tags.
+TAG_AFTER = regex.compile(r"[ ]?\(\p{Ll}[\p{Ll} -]{0,19}\)")
 
 
 def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex):
@@ -33,6 +39,8 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     i = metrics.first_from(num.end)
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
+            tag = rx.match(TAG_AFTER, text, num.end)
+            gap = tag.end() if tag and tag.end() <= m.start else num.end  # "97.6% (test) execution accuracy"
             if text[num.end : m.start].strip() == "(" and text[m.end : m.end + 2].strip().startswith(")"):
                 # "by 1.3% (Dice) and 1.2% (IoU)"; not "an FID of 95.27 (image quality)" (a name
                 # right before, not itself in brackets after another number, names it)
@@ -44,10 +52,10 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
             relative = _relative(num, metrics, text, params) if num.unit == "%" else None
             if relative is not None:
                 return relative, "after", 1
-            if rx.fullmatch(after_gap, text, num.end, m.start):
-                return m, "after", words(text, num.end, m.start)
-            if not m.ambiguous and rx.fullmatch(free_word, text, num.end, m.start):
-                start = len(text[: m.start].rstrip()) - len(text[num.end : m.start].split()[0])
+            if rx.fullmatch(after_gap, text, gap, m.start):
+                return m, "after", words(text, gap, m.start)
+            if not m.ambiguous and rx.fullmatch(free_word, text, gap, m.start):
+                start = len(text[: m.start].rstrip()) - len(text[gap : m.start].split()[0])
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
     if num.unit == "%" and rx.match(share_of, text, num.end):

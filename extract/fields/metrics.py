@@ -24,11 +24,11 @@ import regex
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.metric_link import metric_for
+from extract.fields.metric_link import TAG_AFTER, metric_for
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
-from extract.fields.quantities import Name, Num, joined, listed_after, occurrences, words
+from extract.fields.quantities import JOINS, Name, Num, joined, listed_after, occurrences, words
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
@@ -86,6 +86,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             # "+1.11/+1.22 Top-1", "88.04% and 88.65% accuracy": the name after a list names every item
             if (links[i][0] is None or links[i][1] == "far") and links[i + 1][1] == "after" \
                     and (joined(text, sent.nums[i], sent.nums[i + 1]) or _versus(text, sent.nums[i], sent.nums[i + 1])
+                         or _tagged_join(text, sent.nums[i], sent.nums[i + 1])
                          or _after_value(text, sent.nums[i], sent.nums[i + 1])):  # "from 42.1% to 45.3% accuracy"
                 links[i] = links[i + 1]
         accepted: list[tuple[Num, dict]] = []
@@ -184,6 +185,13 @@ def _versus(text: str, prev: Num, num: Num) -> bool:
     """True when only "vs." / "versus" lies between two numbers: "75.4% vs. 74.2% resolution"
     compares two values of the one metric named after the pair."""
     return prev.end <= num.start and text[prev.end : num.start].strip().lower() in ("vs.", "vs", "versus")
+
+
+def _tagged_join(text: str, prev: Num, num: Num) -> bool:
+    """True when the numbers are joined after a tag in brackets: "96.5% (dev) and 97.6%
+    (test) execution accuracy"."""
+    tag = rx.match(TAG_AFTER, text, prev.end)
+    return tag is not None and tag.end() <= num.start and text[tag.end() : num.start].strip() in JOINS
 
 
 def _after_value(text: str, prev: Num, num: Num) -> bool:
