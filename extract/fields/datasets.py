@@ -38,7 +38,15 @@ _DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|
 _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
 # The sentence so far introduces the paper's own data ("we introduce two datasets: A, an in-lab
 # dataset ..., and B, ..."), and does not call it someone else's.
-_INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*")
+_INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\bestablish(?:es|ing)?\b")
+# Rules that find a coined name by its shape or by the data noun next to it: the paper's own
+# when the sentence's proposal verb introduces it directly (`_introduced_directly`).
+_NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
+_INTRO_WORDS = 12
+_NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
+_NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
+_INDEFINITE = regex.compile(r"\b(?:a|an|first|new|novel)\b", regex.I)
+_NOT_INTRODUCING = regex.compile(r"\b(?:on|in|into|using|with|across|from|over|against|to|for|of|by|than|and|or|via|through|upon|based|inspired|evaluat\w*|test\w*|experiment\w*|compar\w*|outperform\w*|achiev\w*|which|that)\b|[;:()]")
 _SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|standard|popular|widely[ ]used|such[ ]as|e\.g\.|including|like)\b", regex.I)
 # After a list: a plural noun the items modify ("CPU, Nvidia and Apple GPUs"), unless it is a data noun.
 _MODIFIED_NOUN_AFTER = regex.compile(r"[ ](?!(?:data ?sets|benchmarks|corpora|suites|environments|tasks|splits)\b)(?:\p{Lu}+s|\p{Ll}{3,}s)\b")
@@ -114,7 +122,9 @@ def postprocess(doc, hits, context) -> list[dict]:
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
             if _acceptable(name):
-                if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s):
+                if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
+                        or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \
+                        and _introduced_directly(text, context.sentence_of(s)[0], s, h.rule):
                     proposed.add(name_key(name))
                 candidates.append((s, e, None, h.rule))
     candidates.extend(_editions(text))
@@ -283,6 +293,28 @@ def _longest_first(candidates):
 def _introduced_here(text: str, sentence_start: int, at: int) -> bool:
     before = text[sentence_start:at]
     return bool(rx.search(_INTRODUCING, before)) and not rx.search(_SOMEONE_ELSES, before)
+
+
+def _part_of_longer_name(text: str, start: int, end: int) -> bool:
+    """A shape found inside a longer name: "Inverse IFEval", "GenEval 2", "RC&P-Bench"."""
+    return bool(rx.search(_NAME_BEFORE, text, max(0, start - 30), start) or rx.match(_NAME_AFTER, text, end))
+
+
+def _introduced_directly(text: str, sentence_start: int, at: int, rule: str) -> bool:
+    """The name is the object of the sentence's proposal verb, with no word of use or of
+    evaluation in between: "we propose a large-scale ... dataset, DHQA-4D", "we establish the
+    SpaRED benchmark"; not "we propose X and evaluate it on the SpaRED benchmark". Before a
+    data noun, only a definite one: "a 1526-hour AVSR dataset", "the first social media TIMT
+    benchmark" name a task or a modality, the dataset's name is elsewhere."""
+    verb = None
+    for verb in rx.finditer(_INTRODUCING, text, sentence_start, at):
+        pass
+    if verb is None or rx.search(_SOMEONE_ELSES, text, sentence_start, at):
+        return False
+    gap = text[verb.end() : at]
+    if rule == "datasets.before_noun" and (rx.search(_INDEFINITE, gap) or not gap.split() or gap.split()[-1] != "the"):
+        return False
+    return len(gap.split()) <= _INTRO_WORDS and not rx.search(_NOT_INTRODUCING, gap)
 
 
 def _defined_datasets(definitions: list[dict], text: str, context, proposed: set) -> list:
