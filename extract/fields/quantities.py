@@ -25,6 +25,10 @@ _BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@-])\d|[,;()\[\]]")
 JOINS = (",", "and", ", and", "or", ", or", "/", "&")
 _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
 # A list goes on: the words before the next number end with "and", ",", "vs.", "to", "->".
+# ... or the list repeats "by", alone or after a name of its own (a word with a capital or a
+# digit, not a phrase with a verb): "accelerating Qwen2.5-VL-32B by 2.70x and
+# LLaVA-OneVision-72B by 2.94x", "by 53% on InternVL3-2B and by 93% on SmolVLM-256M".
+_PARALLEL_BY = regex.compile(r"(?:^|\s)(?:and|or)\s+(?:(?:on|for)\s+)?(?:[\w.-]*[\p{Lu}\d][\w.-]*\s+)?by\s*$")
 _LIST_GAP = regex.compile(r"(?:(?:^|\s)(?:and|or|vs\.?|versus|to|while)|[,/→]|->)\s*$")
 
 
@@ -74,7 +78,8 @@ def listed_after(text: str, prev: Num, num: Num, max_words: int = 6) -> bool:
     if prev.sentence != num.sentence or prev.end > num.start:
         return False
     gap = text[prev.end : num.start]
-    return len(gap.split()) <= max_words and ";" not in gap and bool(rx.search(_LIST_GAP, gap))
+    parallel = prev.conn == "by" and num.conn == "by" and rx.search(_PARALLEL_BY, gap) is not None
+    return len(gap.split()) <= max_words and ";" not in gap and (parallel or bool(rx.search(_LIST_GAP, gap)))
 
 
 # -- names in the sentence ---------------------------------------------------------------
