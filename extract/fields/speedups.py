@@ -42,6 +42,7 @@ _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 # noun's modifiers ("speeds up gradient-based NAS strategies by up to 27x").
 _SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|sped[ ]up)")
 _VERB_OBJECT_WORDS = 8
+_REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
@@ -217,7 +218,14 @@ def _reaches(text: str, num: Num, aspect, params) -> bool:
     if rx.fullmatch(params.comparative, aspect.text):
         return not text[num.end : aspect.start].strip(" $") or bool(rx.fullmatch(params.free_word, text, num.end, aspect.start))
     return bool(rx.fullmatch(params.after_gap, text, num.end, aspect.start)
-                or _free_word_ok(num, aspect) and rx.fullmatch(params.free_word, text, num.end, aspect.start))
+                or (_free_word_ok(num, aspect) or _cut_named_after(text, aspect))
+                and rx.fullmatch(params.free_word, text, num.end, aspect.start))
+
+
+def _cut_named_after(text: str, aspect) -> bool:
+    """A cost that a noun of reduction follows may have a word of its own before it, as a speed
+    word may: "2.09x theoretical FLOP reduction", "a 3x peak memory saving"."""
+    return aspect.attrs.get("kind") == "cost" and rx.match(_REDUCTION_AFTER, text, aspect.end) is not None
 
 
 def _free_word_ok(num: Num, aspect) -> bool:
