@@ -53,6 +53,24 @@ def test_title_names_the_method(extractor):
     assert names(record, "methods", role="proposed") == ["PruneX"]
 
 
+@pytest.mark.parametrize("title, text, expected", [
+    # a name of several words, where the abstract introduces it (arXiv abstracts of the corpus)
+    ("Gaze on the Prize: Shaping Visual Attention with Return-Guided Contrastive Learning",
+     "Agents waste exploration. Inspired by human foveation, we introduce Gaze on the Prize. This framework "
+     "augments visual RL with a foveal attention mechanism.", ["Gaze on the Prize"]),
+    ("TRUST Agents: A Collaborative Multi-Agent Framework for Fact Verification",
+     "TRUST Agents is a collaborative multi-agent framework for explainable fact verification.", ["TRUST Agents"]),
+    # ... not one the abstract names without introducing it, nor an event or a problem
+    ("Safety Paradox: Why Aligned Models Fail", "To explain this, we formalize the Safety Paradox, showing that "
+     "monotonic improvements hurt.", []),
+    ("Voices of the Past: Overview of the Speech Restoration Challenge",
+     "This paper presents an overview of the Voices of the Past challenge on restoring archival speech.", []),
+    ("Places in the Wild: Geolocating Photographs", "Places in the Wild is a dataset of 67,574 photographs.", []),
+])
+def test_a_title_name_of_several_words_counts_where_the_abstract_introduces_it(extractor, title, text, expected):
+    assert names(extractor.extract_text(text, title=title), "methods", role="proposed") == expected
+
+
 @pytest.mark.parametrize("text, expected", [
     ("We fine-tune Qwen2.5-7B-Instruct and Llama-3.1-8B on the task.", ["Qwen2.5-7B-Instruct", "Llama-3.1-8B"]),
     ("Features come from a ResNet-50 and a ViT-B/16 backbone.", ["ResNet-50", "ViT-B/16"]),

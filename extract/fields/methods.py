@@ -210,16 +210,29 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
 
 
 def _add_title_name(context, add) -> None:
-    """A name the title puts before its colon, where the abstract uses it too."""
+    """A name the title puts before its colon, where the abstract uses it too; a name of
+    several words ("Gaze on the Prize") only where the abstract introduces it: after a
+    proposal cue ("we introduce Gaze on the Prize.") or as the subject of its first sentence,
+    and not as data or a problem ("Places in the Wild is a dataset of ...")."""
     if not context.title:
         return
-    m = rx.match(context.params.title, context.title)
+    params, text = context.params, context.text
+    m = rx.match(params.title, context.title)
+    several = m is None  # words with "of", "the", "'s" ... between them
+    m = m or rx.match(params.title_words, context.title)
     if not m:
         return
     name = m.group("name")
-    found = _find_word(context.text, name)
-    if found and lexicon.lookup(METHODS, name) is None and not lexicon.is_generic(name):
-        add(found[0], found[1], name, "proposed", "methods.title", 3)
+    found = _find_word(text, name)
+    if not found or lexicon.lookup(METHODS, name) is not None or lexicon.is_generic(name):
+        return
+    if several:
+        sentence = context.sentence_of(found[0])
+        before = text[sentence[0] : found[0]]
+        opens = not before.strip() and sentence[0] == 0
+        if not (opens or _proposed_here(before, params)) or rx.match(params.title_words_not_method, text[found[1] :]):
+            return
+    add(found[0], found[1], name, "proposed", "methods.title", 3)
 
 
 _WORD_BEFORE = regex.compile(r"(?<=[\w-])")
