@@ -25,7 +25,8 @@ COMPONENTS = ("methods.component", "methods.component_paren")
 PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name")
+          "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
+          "title_words_not_method")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -169,12 +170,6 @@ def _component_hits(context, cues, proposes: bool, own: set):
         yield s, e, name, h, text[context.sentence_of(s)[0] : s]
 
 
-
-
-
-
-
-
 def _own_name_sentences(context, items: list[dict]) -> set:
     """Sentences that name a method the paper proposes: "By coupling an Identity Anchoring
     strategy with a ... architecture, SynergyKGC reconciles ..." describes its parts."""
@@ -188,8 +183,6 @@ def _own_name_sentences(context, items: list[dict]) -> set:
             nxt = _find_word(text[at[1]:], name)
             at = (at[1] + nxt[0], at[1] + nxt[1]) if nxt else None
     return found
-
-
 
 
 def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
