@@ -23,7 +23,7 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 
 # Each rule tests its one literal character before its look-behind: spaCy searches these
 # regexes at every place of every token, and a look-behind over the Unicode letter classes
-# tried first cost every token ~0.6 us (the tokenizer ran 1.15x a bare one; now 1.0x).
+# tried first cost every token ~0.6 us (bench/benchmark.py: 1.17x the bare pass, 1.05-1.08x now).
 FINAL_PERIOD = rf"\.(?<=[{ALPHA_LOWER}0-9][{ALPHA_UPPER}]\.)"
 SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=<>≤≥]|<=|>=)(?=[+\-−]?\.?[0-9])"
 

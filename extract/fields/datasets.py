@@ -38,7 +38,7 @@ _DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|
 _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
 # The sentence so far introduces the paper's own data ("we introduce two datasets: A, an in-lab
 # dataset ..., and B, ..."), and does not call it someone else's.
-_INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\bestablish(?:es|ing)?\b")
+_INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|establish(?:es|ing)?\b)")
 # Rules that find a coined name by its shape or by the data noun next to it: the paper's own
 # when the sentence's proposal verb introduces it directly (`_introduced_directly`).
 _NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")

@@ -33,10 +33,9 @@ _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\
 # A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
 # Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
 _OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
-# Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E2E)"; not " (2.1x)"
 # A number right after the aspect a verb governs, without "by": "reducing latency 2.5x",
-# "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reduces memory demand up to 8.2x".
+# "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reducing cost up to 8x".
 _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 # A verb of speed and its object before "by N": the object may be a longer phrase than a
 # noun's modifiers ("speeds up gradient-based NAS strategies by up to 27x").
@@ -44,6 +43,7 @@ _SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|
 _VERB_OBJECT_WORDS = 8
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
+# Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
@@ -155,8 +155,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     """The aspect after the number (the last of adjacent ones: "faster inference speed"; a
     speed word also after one word of its own: "3.4x kernel speedup"; a comparative only right
     after it: "35 times smaller", not "by 150% for smaller models"), or, when "by"/"of" links
-    it backwards, the one right before ("reducing memory by 10x"), as when no aspect follows
-    and the number comes right after one ("reducing latency 2.5x").
+    it backwards, the one right before ("reducing memory by 10x"); with no aspect after it and
+    no "by", the one it comes right after ("reducing latency 2.5x").
     Aspects never overlap, so their ends are in order: one binary search each way."""
     items = aspects.items
     after = None
@@ -180,8 +180,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
 
 def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
     """The aspect right before the number, at most `max_words` words (and a short form in
-    brackets) away, more after a verb of speed; not one counted as a setting ("reducing
-    Gen.-PPL at 4 NFEs by 89%")."""
+    brackets) away, more after a verb of speed; with `max_words` 0, only a space or an opening
+    bracket between them. Not one counted as a setting ("reducing Gen.-PPL at 4 NFEs by 89%")."""
     items = aspects.items
     k = bisect_right(aspects.ends, num.start)
     if not k:
