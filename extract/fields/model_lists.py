@@ -1,6 +1,7 @@
 """Models by company: a name in a coordinated list whose other members are models is a model
 too ("MASt3R, DUSt3R, Map Anything, and VGGT"; "including BanglaBERT, mBERT, XLM-RoBERTa"),
-when it is written like a name and no list knows it as something else."""
+and so is every member of a list that "models such as" opens ("pre-trained models like PhoBERT
+and CafeBERT"), when it is written like a name and no list knows it as something else."""
 from __future__ import annotations
 
 import regex
@@ -20,6 +21,14 @@ _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
                             r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
+# "models such as", "models like", "models, including": the list after it names models.
+# A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
+_MODELS_SUCH_AS = regex.compile(rf"\bmodels,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ](?:the[ ])?(?P<item>{_ITEM})"
+                                rf"(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*(?:,?[ ](?:and|or)[ ](?P<item>{_ITEM}))?")
+# A member that is a company's ("OpenAI's GPT"), cut short by the item's three words ("Graph
+# Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
+# Language-Image Pre-training (CLIP)"), or a class in the plural ("Spiking Neural Networks").
+_NOT_CUED = regex.compile(r"'s\b|[ ]\p{Lu}|[ ]?\(\p{Lu}[\p{L}\d-]*\)")
 _COINED = regex.compile(r"\p{L}.*?(?:\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}|\d)|^\p{Lu}\p{Ll}+(?:[ ]\p{Lu}[\p{L}\d]*)+$")
 
 
@@ -57,3 +66,14 @@ def _name_shaped(item: str) -> bool:
         return False  # "standalone Vision Transformers"
     return bool(rx.search(_COINED, item)) and not lexicon.is_generic(item) and not any(
         lexicon.lookup(f, item) for f in ("datasets.tsv", "methods.tsv", "metrics.tsv"))
+
+
+def cued_members(text: str) -> list[tuple[int, int]]:
+    """Spans of the name-shaped members of every list that "models such as" opens."""
+    found = []
+    for m in rx.finditer(_MODELS_SUCH_AS, text):
+        for s, e in zip(m.starts("item"), m.ends("item")):
+            item = text[s:e]
+            if _name_shaped(item) and not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
+                found.append((s, e))
+    return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.model_lists import list_members
+from extract.fields.model_lists import cued_members, list_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -89,8 +89,9 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     sure_sentences = {context.sentence_of(c[0]) for c in candidates}
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
     spans = [(c[0], c[1]) for c in candidates]
-    for s, e in list_members(text, spans, context.sentence_of):
+    for s, e in list_members(text, spans, context.sentence_of) + cued_members(text):
         if not any(s < ce and cs < e for cs, ce in spans):
+            spans.append((s, e))
             candidates.append((s, e, text[s:e], False, "models.list"))
     out, seen = [], set()
     for start, end, family, _, rule in _merge_adjacent(_longest_first(candidates), text):
