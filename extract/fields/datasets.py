@@ -76,7 +76,10 @@ _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", re
 
 def postprocess(doc, hits, context) -> list[dict]:
     text = context.text
-    speed_claims = [m.start() for m in rx.finditer(_SPEED_CLAIM, text)]  # found once, not per name: lists of 400 results
+    # Where a speed is claimed, found once (not per name: a sentence may list 400 results),
+    # and only in texts with a result-on-name hit, the one rule that asks
+    speed_claims = [m.start() for m in rx.finditer(_SPEED_CLAIM, text)] \
+        if any(h.rule == "datasets.result_on" for h in hits) else []
     extension = context.params.extension
     introduced_by_cue = context.params.named
     method_context = context.params.method_context
