@@ -2,7 +2,9 @@
 
 Names match case-, accent-, markup-, punctuation- and plural-insensitively (`names.name_key`);
 `alt` names count; `optional` gold items are neither rewarded nor penalised; metrics match by
-value, and the linked score also needs the metric name and dataset.
+value, and the linked score also needs the metric name and dataset. A gold metric or speedup
+may list other acceptable readings of its value (`alt_values`: "-0.20 F1" as a decrease of
+0.2 or a value of -0.2) and of its metric's name (`alt_metric`); any of them counts.
 """
 from __future__ import annotations
 
@@ -55,6 +57,19 @@ def _names(item: dict, key: str = "name") -> set[str]:
     return {name_key(n) for n in names if n}
 
 
+def _same_gold_value(gold: dict, value, primary=None) -> bool:
+    """Whether `value` is the gold item's value (`primary`, else its "value") or one of its
+    `alt_values`."""
+    primary = gold.get("value") if primary is None else primary
+    return any(_same_value(v, value) for v in [primary, *(gold.get("alt_values") or [])])
+
+
+def _same_metric(gold: dict, metric) -> bool:
+    """Whether the metric name `metric` is the gold item's or one of its `alt_metric`."""
+    wanted = {_opt_key(gold.get("metric"))} | {name_key(m) for m in gold.get("alt_metric") or [] if m}
+    return _opt_key(metric) in wanted
+
+
 def _same_value(a, b) -> bool:
     if a is None or b is None:
         return a is None and b is None
@@ -79,15 +94,15 @@ VIEWS: dict[str, tuple[str, Matcher, Callable[[dict], str]]] = {
     "models": ("models", lambda g, p: name_key(p["name"]) in _names(g), lambda m: m["name"]),
     "datasets": ("datasets", lambda g, p: name_key(p["name"]) in _names(g) and g["role"] == p["role"],
                  lambda m: f"{m['name']} [{m['role']}]"),
-    "metrics.value": ("metrics", lambda g, p: _same_value(g["value"], p["value"]),
+    "metrics.value": ("metrics", lambda g, p: _same_gold_value(g, p["value"]),
                       lambda m: f"{m['value']:g}{m.get('unit') or ''} ({m.get('metric')})"),
-    "metrics.linked": ("metrics", lambda g, p: _same_value(g["value"], p["value"])
-                       and _opt_key(g.get("metric")) == _opt_key(p.get("metric"))
+    "metrics.linked": ("metrics", lambda g, p: _same_gold_value(g, p["value"])
+                       and _same_metric(g, p.get("metric"))
                        and _opt_key(g.get("dataset")) == _opt_key(p.get("dataset")),
                        lambda m: f"{m['value']:g}{m.get('unit') or ''} metric={m.get('metric')} dataset={m.get('dataset')}"),
-    "speedups": ("speedups", lambda g, p: _same_value(_speed_value(g), _speed_value(p)),
+    "speedups": ("speedups", lambda g, p: _same_gold_value(g, _speed_value(p), _speed_value(g)),
                  lambda m: f"{_speed_value(m):g}{m.get('unit') or ''} ({m.get('aspect')})"),
-    "speedups.aspect": ("speedups", lambda g, p: _same_value(_speed_value(g), _speed_value(p))
+    "speedups.aspect": ("speedups", lambda g, p: _same_gold_value(g, _speed_value(p), _speed_value(g))
                         and _opt_key(g.get("aspect")) == _opt_key(p.get("aspect")),
                         lambda m: f"{_speed_value(m):g}{m.get('unit') or ''} aspect={m.get('aspect')}"),
 }
