@@ -1,8 +1,8 @@
 """Which metric name names a number: the name right after it (in brackets too), the one the
 words after it give ("by 25% in expression quality", "16% full-task success"), the words before
 a bounded value ("link validity above 94%"), a reference's own score it is a share of ("98.6% of
-the original performance"), the object of a verb of change ("reduces hallucinations by
-23.4%"), else the nearest listed name before it. The patterns are rules/metrics.yaml
+the original performance"), what a verb of change changes ("reduces hallucinations by
+23.4%", "loss spikes reduced by 98%"), else the nearest listed name before it. The patterns are rules/metrics.yaml
 `params:`; the metrics post-processor (extract/fields/metrics.py) reads a number's kind and
 context once this says what it measures.
 """
@@ -74,7 +74,7 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
-        return _object_before(num, text, params.object_before, names) or _free_name(num, text, params, names) or before
+        return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) or before
     return before
 
 
@@ -126,12 +126,17 @@ def _free_name(num: Num, text: str, params, names: SpanIndex):
     return (found, "after", 1) if found else None
 
 
-def _object_before(num: Num, text: str, object_before, names: SpanIndex):
-    """(metric, "before", 1) for the object of a verb of change right before "by NUMBER"
-    ("reduces hallucinations by 23.4%"), else None. A dataset, model or method name is no
-    quantity ("improves DeepSeek-R1 by 3.1%")."""
-    found = _matched_name(rx.search(object_before, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start), names)
-    return (found, "before", 1) if found else None
+def _changed_quantity(num: Num, text: str, params, names: SpanIndex):
+    """(metric, "before", 1) for what a verb of change right before "by NUMBER" changes: its
+    object ("reduces hallucinations by 23.4%") or the subject of its clause ("with loss spikes
+    reduced by 98%"), else None. A dataset, model or method name is no quantity ("improves
+    DeepSeek-R1 by 3.1%", "UNet improves by 1.52%")."""
+    lo = max(num.sentence[0], num.start - _OBJECT_REACH)
+    for pattern in (params.object_before, params.subject_before):
+        found = _matched_name(rx.search(pattern, text, lo, num.start), names)
+        if found:
+            return found, "before", 1
+    return None
 
 
 def _matched_name(found, names: SpanIndex) -> MetricName | None:
