@@ -74,7 +74,8 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
-        return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) or before
+        return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
+            or _name_of(num, text, params, names) or before
     return before
 
 
@@ -124,6 +125,14 @@ def _free_name(num: Num, text: str, params, names: SpanIndex):
         return None
     found = _matched_name(rx.match(params.free_name, text, num.end, min(num.sentence[1], num.end + NAMED_REACH)), names)
     return (found, "after", 1) if found else None
+
+
+def _name_of(num: Num, text: str, params, names: SpanIndex):
+    """(metric, "before", 1) for the words before "of NUMBER" after a verb of result ("achieves
+    an attack-success-rate of about 38%"; params name_of), else None; not a dataset, model or
+    method name."""
+    found = _matched_name(rx.search(params.name_of, text, max(num.sentence[0], num.start - _OBJECT_REACH), num.start), names)
+    return (found, "before", 1) if found else None
 
 
 def _changed_quantity(num: Num, text: str, params, names: SpanIndex):
