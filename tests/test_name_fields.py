@@ -71,6 +71,22 @@ def test_a_title_name_of_several_words_counts_where_the_abstract_introduces_it(e
     assert names(extractor.extract_text(text, title=title), "methods", role="proposed") == expected
 
 
+@pytest.mark.parametrize("title, text, proposed", [
+    # the model registries list a released model; the paper that releases it still proposes it
+    # (arXiv abstracts of the corpus, shortened)
+    ("MiniMax-M1: Scaling Test-Time Compute Efficiently with Lightning Attention",
+     "We introduce MiniMax-M1, the world's first open-weight, large-scale hybrid-attention reasoning model.", ["MiniMax-M1"]),
+    ("Falcon-H1: A Family of Hybrid-Head Language Models Redefining Efficiency and Performance",
+     "In this report, we introduce Falcon-H1, a new series of large language models (LLMs).", ["Falcon-H1"]),
+    # a listed model the title does not name stays a model the paper uses
+    ("Thinking Fast: Routing for Reasoning", "We introduce Falcon-H1 into a router for reasoning.", []),
+])
+def test_a_listed_model_the_title_names_is_proposed_where_the_abstract_introduces_it(extractor, title, text, proposed):
+    record = extractor.extract_text(text, title=title)
+    assert names(record, "methods", role="proposed") == proposed
+    assert "Falcon-H1" in names(record, "models") or "MiniMax-M1" in names(record, "models")
+
+
 @pytest.mark.parametrize("text, expected", [
     ("We fine-tune Qwen2.5-7B-Instruct and Llama-3.1-8B on the task.", ["Qwen2.5-7B-Instruct", "Llama-3.1-8B"]),
     ("Features come from a ResNet-50 and a ViT-B/16 backbone.", ["ResNet-50", "ViT-B/16"]),

@@ -35,9 +35,12 @@ def postprocess(doc, hits, context) -> list[dict]:
     # Names already taken as models or datasets are not methods, unless the method list knows
     # them too (architectures such as Mamba-2 are both).
     taken = [(f, m) for f in ("models", "datasets") for m in context.mentions(f) if lexicon.lookup(METHODS, m["name"]) is None]
-    # A model mention of a family the list does not know (WebSight-7B), or a coined derivative
-    # of one (Qwen-BIM), may be the paper's own model; a listed family's checkpoint is not.
-    blocked = [(m["start"], m["end"], f == "models" and shapes.maybe_new_model(m)) for f, m in taken]
+    title_key = shapes.title_model_key(context, taken)
+    # A model mention of a family the list does not know (WebSight-7B), a coined derivative of
+    # one (Qwen-BIM) or the title's name may be the paper's own model; a listed family's
+    # checkpoint is not.
+    blocked = [(m["start"], m["end"], f == "models" and (shapes.maybe_new_model(m) or name_key(m["name"]) == title_key))
+               for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
     # A name known only because a sentence calls it "the X model" may still be the paper's own
     # ("we train DriveRX, a ... model"; "we release the DriveRX model").
@@ -68,7 +71,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             return
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
         # too, unless the model list knows it: then the cue is about using it.
-        new_model = rule in PROPOSING and lexicon.lookup(shapes.MODELS, name) is None
+        new_model = rule in PROPOSING and (lexicon.lookup(shapes.MODELS, name) is None or key == title_key)
         if key in blocked_keys and not new_model and not (role == "proposed" and key in called_keys):
             return
         if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
@@ -177,10 +180,10 @@ def _own_name_sentences(context, items: list[dict]) -> set:
     names = {i["name"] for i in items if i["role"] == "proposed" and len(i["name"]) > 2}
     found = set()
     for name in names:
-        at = _find_word(text, name)
+        at = shapes.find_word(text, name)
         while at:
             found.add(context.sentence_of(at[0]))
-            nxt = _find_word(text[at[1]:], name)
+            nxt = shapes.find_word(text[at[1]:], name)
             at = (at[1] + nxt[0], at[1] + nxt[1]) if nxt else None
     return found
 
@@ -203,6 +206,7 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
     add(start, h.end, name, "other", h.rule, 0)
 
 
+
 def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too; a name of
     several words ("Gaze on the Prize") only where the abstract introduces it: after a
@@ -217,7 +221,7 @@ def _add_title_name(context, add) -> None:
     if not m:
         return
     name = m.group("name")
-    found = _find_word(text, name)
+    found = shapes.find_word(text, name)
     if not found or lexicon.lookup(METHODS, name) is not None or lexicon.is_generic(name):
         return
     if several:
@@ -227,22 +231,6 @@ def _add_title_name(context, add) -> None:
         if not (opens or _proposed_here(before, params)) or rx.match(params.title_words_not_method, text[found[1] :]):
             return
     add(found[0], found[1], name, "proposed", "methods.title", 3)
-
-
-_WORD_BEFORE = regex.compile(r"(?<=[\w-])")
-_WORD_AFTER = regex.compile(r"(?=[\w-])")
-
-
-def _find_word(text: str, word: str) -> tuple[int, int] | None:
-    """The first `word` in `text` that is not part of a longer word. A literal search: a
-    regex built per document was compiled per document (~0.5 ms, a third of tokenizing)."""
-    i = text.find(word)
-    while i != -1:
-        j = i + len(word)
-        if not rx.match(_WORD_BEFORE, text, i) and not rx.match(_WORD_AFTER, text, j):
-            return i, j
-        i = text.find(word, i + 1)
-    return None
 
 
 # Right before an expansion: a preposition makes it the object of a phrase about something
