@@ -230,7 +230,8 @@ def _add_title_name(context, add) -> None:
         opens = not before.strip() and sentence[0] == 0
         if not (opens or _proposed_here(before, params)) or rx.match(params.title_words_not_method, text[found[1] :]):
             return
-    add(found[0], found[1], name, "proposed", "methods.title", 3)
+    if not rx.match(shapes.DATA_APPOSITIVE, text, found[1]):  # "CC-OCR V2, a ... OCR benchmark"
+        add(found[0], found[1], name, "proposed", "methods.title", 3)
 
 
 # Right before an expansion: a preposition makes it the object of a phrase about something
