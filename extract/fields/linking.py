@@ -64,6 +64,25 @@ def _distinct(names: list[Name]) -> list[Name]:
     return out
 
 
+# Between two names of one list: a comma, "and", "or", "&" or "/"; after "and" or "or", up to
+# two words of the next name that the name list does not hold ("solving rate and rubric
+# accuracy"; not a verb: "performance, achieving IoU scores").
+_NAME_WORDS = r"(?:(?!(?:with|in|of|on|for|by|to|at|from|than|over|the|a|an|its|their|our)\b|[\p{L}-]+ing\b)[\p{L}\d-]+\s+){0,2}"
+_COORDINATION = regex.compile(rf"\s*(?:,\s*(?:(?:and|or)\s+{_NAME_WORDS})?|(?:and|or|&)\s+{_NAME_WORDS}|/\s*)")
+
+
+def _coordinated_run(items: list, text: str) -> list:
+    """The last run of `items` written as one list ("parameters and latency", "A, B, and C"):
+    "state-of-the-art performance, yielding the highest improvements in mIoU" holds two names
+    but no list of them."""
+    run = items[-1:]
+    for w in reversed(items[:-1]):
+        if not rx.fullmatch(_COORDINATION, text, w.end, run[0].start):
+            break
+        run.insert(0, w)
+    return run
+
+
 class Sentence:
     """Names, cues and numbers of one sentence, for linking its numbers to their context."""
 
@@ -131,7 +150,7 @@ class Sentence:
             return {}
         after = [w for w in items if before[-1].end <= w.start < cut]
         if len(after) < 2:
-            after = [w for w in items if self.start <= w.start and w.end <= before[0].start]
+            after = _coordinated_run([w for w in items if self.start <= w.start and w.end <= before[0].start], self.text)
             gap = self.text[after[-1].end : before[0].start] if after else ""
             if after and ("," in gap or words(self.text, after[-1].end, before[0].start) > 5):
                 return {}  # "using fewer parameters and less memory than X, it achieves 99.5%, ..."
