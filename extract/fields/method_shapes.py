@@ -11,6 +11,7 @@ from extract.text import rx
 from extract.text.names import name_key
 
 MODELS = "models.tsv"
+METRICS = "metrics.tsv"
 # Shapes that are never a method's name, whatever cue found them: a plural acronym names a
 # class (GPUs, LLMs); a hyphenated word ending in a participle or an adjective is a modifier
 # (LLM-augmented, 3D-decoupled, RL-free, RPC-aware); a month and a day is a date (May 19).
@@ -108,6 +109,7 @@ def subject_is_new(text: str, h) -> bool:
     s, e, name = h.groups.get("name", (h.start, h.end, h.text))
     return not rx.match(EXISTING_LEAD, text, s) and not lexicon.is_generic(name.rsplit(" ", 1)[-1])
 
+
 _SPACING = regex.compile(r"[\s-]+")
 
 
@@ -115,7 +117,7 @@ def also_a_measure(name: str, long_form: str | None, text: str) -> bool:
     """Whether a listed method's name is one the metric list holds too (MAE: masked
     autoencoder, mean absolute error) and the abstract never spells out the method's long
     form: then "a 0.059 decrease in MAE", "39% lower MAE" are the measure, not the method."""
-    if lexicon.lookup("metrics.tsv", name) is None:
+    if lexicon.lookup(METRICS, name) is None:
         return False
     if not long_form:
         return True

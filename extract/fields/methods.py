@@ -206,7 +206,6 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
     add(start, h.end, name, "other", h.rule, 0)
 
 
-
 def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too; a name of
     several words ("Gaze on the Prize") only where the abstract introduces it: after a

@@ -2,9 +2,10 @@
 words after it give ("by 25% in expression quality", "16% full-task success"), the words before
 a bounded value ("link validity above 94%"), a reference's own score it is a share of ("98.6% of
 the original performance"), what a verb of change changes ("reduces hallucinations by
-23.4%", "loss spikes reduced by 98%"), else the nearest listed name before it. The patterns are rules/metrics.yaml
-`params:`; the metrics post-processor (extract/fields/metrics.py) reads a number's kind and
-context once this says what it measures.
+23.4%", "loss spikes reduced by 98%"), the words before "of NUMBER" after a verb of result
+("achieves an FNIR of 0.3%"), else the nearest listed name before it. The patterns are
+rules/metrics.yaml `params:`; the metrics post-processor (extract/fields/metrics.py) reads a
+number's kind and context once this says what it measures.
 """
 from __future__ import annotations
 
