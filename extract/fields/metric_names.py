@@ -10,6 +10,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import cache
 
+import regex
+
 from extract.text import rx
 from extract.fields import lexicon
 from extract.fields.quantities import glued
@@ -25,6 +27,11 @@ class MetricName:
     ambiguous: bool
     speed: bool = False  # a speed or cost word: names only values with a unit (1.5 ms latency)
 
+
+
+# Generic heads whose own modifier says what is counted or scored (params head_modifiers).
+_COUNTING_HEADS = frozenset(("rate", "score"))
+_PLURAL_END = regex.compile(r"[^s]s\s*$")
 
 
 def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[MetricName]:
@@ -49,7 +56,7 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
         found.append(h)
     chosen = select_longest(found)
     name_ends = sorted(n.end for n in names.items)
-    modifiers = context.params.modifiers
+    modifiers, head_modifiers = context.params.modifiers, context.params.head_modifiers
     owner = context.params.symbol_owner
     out: list[MetricName] = []
     for h in chosen:
@@ -64,6 +71,10 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
                 continue
         lo = max(context.sentence_of(h.start)[0], start - 60)
         m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, start)
+        if m is None and generic and h.text.lower() in _COUNTING_HEADS:
+            m = rx.search(head_modifiers, text, lo, start)  # "duplicate rate", "composite score"
+            if m and h.text.lower() == "score" and rx.search(_PLURAL_END, m.group()):
+                m = None  # "reflection-based approaches score lower": the verb
         if m:
             start = m.start()
             # a dataset or model name before the metric is not a modifier: start after the last one
