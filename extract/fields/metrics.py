@@ -48,8 +48,8 @@ _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|w
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
-          "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before", "glued_name", "free_name", "name_of",
-          "free_name_before", "cost_head", "bounded_name",
+          "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
+          "glued_name", "free_name", "name_of", "free_name_before", "cost_head", "bounded_name",
           "relative_of", "reference_word", "not_relative", "not_relative_before",
           "share_of_cases")
 

@@ -33,12 +33,11 @@ _SIZE_LIST_SPLIT = regex.compile(r",[ ](?:and[ ])?")
 # "Qwen-BIM" (after the family) is that model; "XMB-BERT" (before it) is not BERT.
 _DERIVED_SUFFIX = regex.compile(r"-\p{Lu}{2,}\d*(?![\w-])")
 _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\p{L}\d]*\p{Lu}[\p{L}\d]*|\p{Lu}[\p{Ll}]+)-$")
-_MODEL_CONTEXT = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series|-\d|\d)", regex.I)
-# A value next to an ambiguous name the metric list holds too, as a measure has one: after a
-# colon, "=", a comma, "of" or "from" ("MAE: 59.78", "MAE of 2.66", "MAE from 7.74 to 3.91"),
-# or right before it ("15% MAE", "0.154 MAE"); not a model's version.
-_VALUE_AFTER = regex.compile(r"(?:\s?[:=,]|\s(?:of|from))\s?[+\-]?\$?\d")
-_VALUE_BEFORE = regex.compile(r"\d(?:\s?%)?\s$")
+# What makes an ambiguous name (Phi, Gemini, MAE) a model: a model word after it, or a version
+# number; a number after a name the metric list holds too is its value ("MAE: 59.78", "15% MAE,
+# 13% MAE"), not a version.
+_MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
+_VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
 
 
@@ -63,7 +62,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             end = suffix.end() if suffix else end
             ambiguous = h.attrs.get("flags") == "ambiguous"
             candidate = (h.start, end, h.attrs.get("family") or h.name, False, h.rule)
-            if ambiguous and end == h.end and (not rx.match(_MODEL_CONTEXT, text[end : end + 12]) or _measured(h, text)):
+            if ambiguous and end == h.end and not _model_context(h, text[end : end + 12]):
                 pending.append(candidate)
                 continue
             candidates.append(candidate)
@@ -180,11 +179,12 @@ def _family_shaped(written: str) -> bool:
     return any(ch.isupper() or ch.isdigit() or ch == "-" for ch in written)
 
 
-def _measured(h: Hit, text: str) -> bool:
-    """Whether an ambiguous name that the metric list also holds (MAE) is given a value here,
-    as a measure is: "MAE: 59.78", "MAE = 3.07", "15% MAE, 13% MAE", "MAE of 2.66"."""
-    return lexicon.lookup(METRICS, h.text) is not None and (
-        rx.match(_VALUE_AFTER, text, h.end) is not None or rx.search(_VALUE_BEFORE, text, max(0, h.start - 12), h.start) is not None)
+def _model_context(h: Hit, after: str) -> bool:
+    """Whether the words after an ambiguous name make it a model: a model word, or a version
+    number unless the metric list holds the name too (then the number is its value)."""
+    if rx.match(_MODEL_WORD_AFTER, after):
+        return True
+    return rx.match(_VERSION_AFTER, after) is not None and lexicon.lookup(METRICS, h.text) is None
 
 
 def _written_as_name(h: Hit) -> bool:
