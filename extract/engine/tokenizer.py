@@ -34,9 +34,10 @@ SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=
 
 
 # Strings an AffixMemo keeps before it starts afresh. Over the 20,000 corpus abstracts,
-# 2**16 left 501,000 of the searches to do, 2**17 380,000 and 2**18 335,000, for ~20 MB more
-# peak memory than 2**16 at 2**17 and ~30 MB at 2**18.
-MEMO_SIZE = 1 << 17
+# 2**16 leaves 501,000 of the searches to do (2**17: 380,000; 2**18: 335,000) and costs
+# ~15 MB of peak memory in one process running them all (2**17: ~40 MB, which takes
+# bench/benchmark.py over its 400 MB budget).
+MEMO_SIZE = 1 << 16
 
 
 def blank_english() -> Language:
