@@ -1,5 +1,7 @@
 """The tokenizer's remembered affix searches (extract/engine/tokenizer.py, `AffixMemo`) give
-the tokens the plain searches give, stay bounded, and save with a pipeline."""
+the tokens the plain searches give, stay bounded, and save and pickle with a pipeline."""
+import pickle
+
 import pytest
 import spacy
 
@@ -61,3 +63,12 @@ def test_a_pipeline_with_the_memo_saves_and_loads(tmp_path):
     loaded.tokenizer.from_disk(tmp_path / "tokenizer")
     for text in SENTENCES:
         assert _tokens(loaded, text) == _tokens(nlp, text)
+
+
+def test_a_pipeline_with_the_memo_pickles_after_use():
+    nlp = tok.blank_english()
+    for text in SENTENCES:
+        nlp.make_doc(text)  # the memo now holds match objects, which do not pickle
+    copy = pickle.loads(pickle.dumps(nlp))
+    for text in SENTENCES:
+        assert _tokens(copy, text) == _tokens(nlp, text)

@@ -84,6 +84,12 @@ class AffixMemo:
             _remember(self._split, string, tuple(self.compiled.finditer(string)))
         return self._split[string]
 
+    def __getstate__(self):
+        return {"compiled": self.compiled}  # a copy starts with an empty memo: match objects do not pickle
+
+    def __setstate__(self, state):
+        self.__init__(state["compiled"])
+
 
 def _remember(found: dict, string: str, result) -> None:
     if len(found) >= MEMO_SIZE:
