@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     from extract import __version__
     from extract.pipeline import extractor as pipeline
     from extract.inputs.readers import Abstract, read_inputs
-    from extract.run.parallel import ChunkExtractor, record_line
+    from extract.run.parallel import ChunkExtractor, freeze_long_lived, record_line
 
     abstracts = [a for a in itertools.islice(read_inputs([str(args.corpus)]), args.limit) if isinstance(a, Abstract)]
     if not abstracts:
@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 
     nlp = spacy.blank("en")
     extractor = pipeline.Extractor(args.rules)
+    freeze_long_lived()  # as `extract run` does once its pipeline is built
     # Interleaved: a block of texts tokenized bare, then the same block through the full
     # pipeline, and so on. Both passes see the same moments of a noisy machine, so their
     # ratio holds still where two long passes one after the other swung by 50%.

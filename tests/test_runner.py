@@ -221,3 +221,24 @@ def test_forked_workers_use_the_extractor_the_parent_built(tmp_path, monkeypatch
     out = tmp_path / "two.jsonl"
     summary, problems = _run(extractor, [SEEDS, rows], out, jobs=2, chunk_size=7)
     assert out.read_bytes() == complete.read_bytes()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_run_freezes_its_pipeline_once(jobs):
+    """`extract run`'s pipeline leaves the garbage collector's generations (extract/run/parallel.py,
+    `freeze_long_lived`), once per process; a second ChunkExtractor freezes nothing more. In a
+    child process, so that this test session is not frozen."""
+    code = f"""
+import gc
+from extract.pipeline.extractor import Extractor
+from extract.run.parallel import ChunkExtractor
+# as `extract run` builds it: the parent's pipeline, which forked workers share
+with ChunkExtractor((), {jobs}, Extractor()) as engine:
+    first = gc.get_freeze_count()
+    assert first > 10000, first  # the pipeline's objects
+    with ChunkExtractor((), 1):
+        assert gc.get_freeze_count() == first
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

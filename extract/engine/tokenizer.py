@@ -13,8 +13,13 @@ And one more infix rule: a comparison sign between a name and a number ("F1=0.65
 "p<0.05", "AUC>=0.9") splits off, as spaCy already splits it before a letter ("k=n"), so the
 listed name before it is a token of its own ("AUC=0.751", "R^2=0.95", "Pearson r=0.98"): 64
 metric values of the corpus abstracts gained their name or a fuller one with it.
+
+The suffix and infix searches are remembered by string (`AffixMemo`): the tokenizer is the
+largest stage of the pipeline, and these two searches are most of its own cost.
 """
 from __future__ import annotations
+
+import re
 
 import spacy
 from spacy.lang.char_classes import ALPHA_LOWER, ALPHA_UPPER
@@ -28,12 +33,68 @@ FINAL_PERIOD = rf"\.(?<=[{ALPHA_LOWER}0-9][{ALPHA_UPPER}]\.)"
 SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=<>≤≥]|<=|>=)(?=[+\-−]?\.?[0-9])"
 
 
+# Strings an AffixMemo keeps before it starts afresh. Over the 20,000 corpus abstracts,
+# 2**16 leaves 501,000 of the searches to do (2**17: 380,000; 2**18: 335,000) and costs
+# ~15 MB of peak memory in one process running them all (2**17: ~40 MB, which takes
+# bench/benchmark.py over its 400 MB budget).
+MEMO_SIZE = 1 << 16
+
+
 def blank_english() -> Language:
-    """`spacy.blank("en")` with the final-period and sign rules."""
+    """`spacy.blank("en")` with the final-period and sign rules, and its suffix and infix
+    searches remembered (`AffixMemo`)."""
     nlp = spacy.blank("en")
     split_final_period(nlp)
     split_sign_before_number(nlp)
+    tokenizer = nlp.tokenizer
+    tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__).search
+    tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__).finditer
     return nlp
+
+
+class AffixMemo:
+    """A compiled affix regex of the tokenizer whose `search` and `finditer` remember their
+    result for each string.
+
+    Why: spaCy keeps the tokens of every whitespace-separated chunk it has seen, but splits a
+    new chunk from scratch, searching its suffixes and infixes again, and most new chunks
+    hold a word already searched ("model" of "model," and "(model)"). Over the corpus
+    abstracts about half the suffix and infix searches repeat an earlier one (bench corpus,
+    first 3,000 abstracts: 55% and 53%); each is a try of ~85 alternatives at every character
+    of the string (~2.5 us), a look-up is a tenth of that. The results are the regex's own
+    match objects, so the tokens do not change. At most MEMO_SIZE strings are kept (then it
+    starts afresh): memory stays bounded on any input."""
+
+    def __init__(self, compiled: re.Pattern):
+        self.compiled = compiled
+        self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`search.__self__.pattern`)
+        self._searched: dict[str, re.Match | None] = {}
+        self._split: dict[str, tuple[re.Match, ...]] = {}
+
+    def search(self, string: str) -> re.Match | None:
+        """`compiled.search(string)`, remembered."""
+        if string not in self._searched:
+            _remember(self._searched, string, self.compiled.search(string))
+        return self._searched[string]
+
+    def finditer(self, string: str) -> tuple[re.Match, ...]:
+        """The matches of `compiled.finditer(string)`, as a tuple (spaCy makes a list of them),
+        remembered."""
+        if string not in self._split:
+            _remember(self._split, string, tuple(self.compiled.finditer(string)))
+        return self._split[string]
+
+    def __getstate__(self):
+        return {"compiled": self.compiled}  # a copy starts with an empty memo: match objects do not pickle
+
+    def __setstate__(self, state):
+        self.__init__(state["compiled"])
+
+
+def _remember(found: dict, string: str, result) -> None:
+    if len(found) >= MEMO_SIZE:
+        found.clear()  # afresh: memory stays bounded on any input
+    found[string] = result
 
 
 def split_final_period(nlp: Language) -> None:
