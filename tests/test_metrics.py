@@ -132,6 +132,15 @@ CASES = [
     # a name after "speedup on" is no dataset of the sentence's other values
     ("Experiments on ImageNet show a 3.7x speedup on MAR-H at comparable quality (FID: 1.59, IS: 304.4).",
      [{"value": 1.59, "metric": "FID", "dataset": "ImageNet"}, {"value": 304.4, "metric": "IS", "dataset": "ImageNet"}]),
+    # a bare number after "by" right after a listed name, or governed by a change word, is a change
+    ("DeepFlow further reduces FID by 2.6 while halving training time.",
+     [{"value": 2.6, "metric": "FID", "kind": "decrease"}]),
+    ("It achieves state-of-the-art performance, reducing MPJPE by 10.3 on 3DPW and 8.0 on Human3.6M.",
+     [{"value": 10.3, "metric": "MPJPE", "kind": "decrease", "dataset": "3DPW"},
+      {"value": 8.0, "metric": "MPJPE", "kind": "decrease", "dataset": "Human3.6M"}]),
+    ("The two variants achieve gains of +21.87 and +21.48 on MathQA over the RL baseline.",
+     [{"value": 21.87, "kind": "increase", "dataset": "MathQA"}, {"value": 21.48, "kind": "increase"}]),
+    ("We observe gains of 3 tasks out of 5, and the error count dropped by 12.", []),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

@@ -266,7 +266,7 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
-    elif not _bare_ok(_with_result(num, where, gap), where, gap) \
+    elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent)) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
@@ -304,9 +304,21 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     is_int = num.high is None and "." not in num.written
     if where == "after" and gap <= 1:
         return not is_int or num.sign is not None or gap == 0
+    if where == "before" and num.conn == "by":  # "reduces FID by 2.6", "improves BLEU by 1.8"
+        return gap <= 1 and (not is_int or num.sign is not None)
     if where == "before" and num.conn in _BARE_CONN:
         return not is_int or gap <= 2 and num.conn in ("of", "=", ":")
     return False
+
+
+def _bare_change(num: Num, sent: Sentence) -> bool:
+    """A bare number that a change word governs right before it is a change, named or not:
+    "achieve gains of +21.87 and +21.48 on MathQA", "an improvement of 1.8 over X", "improves
+    by 0.6 on average". A whole number without a sign is left out ("gains of 3 tasks")."""
+    if num.setting or num.conn not in ("of", "by") or num.sign is None and "." not in num.written:
+        return False
+    cue = sent.last_cue_by(num.start)
+    return cue is not None and not sent.text[cue.end : num.start].strip().lower().removesuffix(num.conn).strip()
 
 
 def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:
