@@ -141,6 +141,16 @@ CASES = [
     ("The two variants achieve gains of +21.87 and +21.48 on MathQA over the RL baseline.",
      [{"value": 21.87, "kind": "increase", "dataset": "MathQA"}, {"value": 21.48, "kind": "increase"}]),
     ("We observe gains of 3 tasks out of 5, and the error count dropped by 12.", []),
+    # a framing phrase "On X," names what its clause's numbers are on; a name in a later clause
+    # with a number of its own is that number's
+    ("On the GroMo25 benchmark, our approach reduces mean age MAE from 7.74 to 3.91, and on COCO it reaches 45.1 AP.",
+     [{"value": 7.74, "dataset": "GroMo25"}, {"value": 3.91, "dataset": "GroMo25"}, {"value": 45.1, "dataset": "COCO"}]),
+    ("On FaceForensics++, Aletheia reaches 97.2% accuracy; on Celeb-DF v2, 94.9%; on DFDC, 90.8%.",
+     [{"value": 97.2, "dataset": "FaceForensics++"}, {"value": 94.9, "dataset": "Celeb-DF v2"},
+      {"value": 90.8, "dataset": "DFDC"}]),
+    ("The proposed network achieves 97.2% accuracy, while on MNIST it reaches 99.6%.",
+     [{"value": 97.2, "dataset": None}, {"value": 99.6, "dataset": "MNIST"}]),
+    ("Trained on ImageNet and CIFAR-10, the model reaches 81.2% accuracy.", [{"value": 81.2, "dataset": None}]),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),
