@@ -151,6 +151,15 @@ CASES = [
     ("The proposed network achieves 97.2% accuracy, while on MNIST it reaches 99.6%.",
      [{"value": 97.2, "dataset": None}, {"value": 99.6, "dataset": "MNIST"}]),
     ("Trained on ImageNet and CIFAR-10, the model reaches 81.2% accuracy.", [{"value": 81.2, "dataset": None}]),
+    # a bare score that a verb of result gives on a dataset named right after it; a signed one
+    # before a change word; times and power in ns and μW
+    ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",
+     [{"value": 83.2, "dataset": "InfoVQA", "metric": None}, {"value": 34.5, "dataset": "ScreenSpot-Pro"}]),
+    ("ReflectRM mitigates positional bias, yielding +10.2 improvement compared with leading GRMs.",
+     [{"value": 10.2, "kind": "increase"}]),
+    ("The circuit dissipated 34.9 $\\mu$W of power with a latency of 10.4 ns while processing 1000 inputs.",
+     [{"value": 34.9, "unit": "μW", "metric": "power"}, {"value": 10.4, "unit": "ns", "metric": "latency"}]),
+    ("The model was trained on 8 GPUs and obtains 3 on COCO in 2023.", []),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

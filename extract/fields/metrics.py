@@ -45,6 +45,11 @@ _CARRY_VERB = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|a
                             r"hit(?:s|ting)?|records?|recorded|stays?|stayed)\s+(?:only\s+|just\s+)?\Z")
 _CARRY_ON = regex.compile(r"(?i)\b(?:on|for|across)\s+\S+(?:\s+\S+){0,3}\s+from\s*\Z")
 _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|whereby|which|that)\b|[()\[\]:]")
+# A verb of result right before a bare score, and "on" (the) right after it (`_scored_on`).
+_SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|scor(?:es|ed|ing)|"
+                        r"obtain(?:s|ed|ing)?|yield(?:s|ed|ing)?|records?|recorded|recording|gets?|got)\s+"
+                        r"(?:(?:an?\s+)?(?:average\s+)?(?:scores?\s+)?of\s+)?(?:only\s+|just\s+)?\Z")
+_ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -266,7 +271,8 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
-    elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent)) \
+    elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent, params)
+              or _scored_on(num, sent)) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
@@ -311,14 +317,34 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     return False
 
 
-def _bare_change(num: Num, sent: Sentence) -> bool:
+def _bare_change(num: Num, sent: Sentence, params) -> bool:
     """A bare number that a change word governs right before it is a change, named or not:
     "achieve gains of +21.87 and +21.48 on MathQA", "an improvement of 1.8 over X", "improves
-    by 0.6 on average". A whole number without a sign is left out ("gains of 3 tasks")."""
-    if num.setting or num.conn not in ("of", "by") or num.sign is None and "." not in num.written:
+    by 0.6 on average"; and a signed one right before a change word ("yielding +10.2
+    improvement over GRMs"). A whole number without a sign is left out ("gains of 3 tasks")."""
+    if num.setting or num.sign is None and "." not in num.written:
+        return False
+    if num.sign is not None:
+        after = sent.first_cue_from(num.end)
+        if after is not None and rx.fullmatch(params.cue_gap, sent.text, num.end, after.start):
+            return True
+    if num.conn not in ("of", "by"):
         return False
     cue = sent.last_cue_by(num.start)
     return cue is not None and not sent.text[cue.end : num.start].strip().lower().removesuffix(num.conn).strip()
+
+
+def _scored_on(num: Num, sent: Sentence) -> bool:
+    """A bare number that a verb of result gives, on a dataset named right after it, is a
+    score without a name: "achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro", "achieves
+    scores of 46.17 on GSM8K". Not a year, nor a number that is a setting."""
+    whole = "." not in num.written
+    if num.setting or num.sign is not None or whole and (num.value < 10 or 1900 <= num.value <= 2100):
+        return False  # "obtain 3 on COCO", "in 2023 on X"
+    on = rx.match(_ON, sent.text, num.end, sent.end)
+    if on is None or not rx.search(_SCORED, sent.text, max(sent.start, num.start - 60), num.start):
+        return False
+    return any(d.start == on.end() for d in sent.datasets)
 
 
 def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:
