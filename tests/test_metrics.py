@@ -151,6 +151,17 @@ CASES = [
     ("The proposed network achieves 97.2% accuracy, while on MNIST it reaches 99.6%.",
      [{"value": 97.2, "dataset": None}, {"value": 99.6, "dataset": "MNIST"}]),
     ("Trained on ImageNet and CIFAR-10, the model reaches 81.2% accuracy.", [{"value": 81.2, "dataset": None}]),
+    # the only known dataset, joined with a name nobody knew, is one of several; "respectively"
+    # pairing values with metric names leaves the dataset to the sentence; a framing phrase with
+    # a tag in brackets or after "Evaluated"
+    ("Experiments on AutoMathText and StackOverflow show that EQUAL improves accuracy by 2.5 percent.",
+     [{"value": 2.5, "dataset": None}]),
+    ("The results on the TextBraTS dataset show that DGRNet improves accuracy by 2.4% and 11% in Dice and HD95, respectively.",
+     [{"value": 2.4, "metric": "Dice", "dataset": "TextBraTS"}, {"value": 11, "metric": "HD95", "dataset": "TextBraTS"}]),
+    ("We validate on the Aptos and IDRiD datasets, achieving accuracy rates of 89.65% and 97.40%, respectively.",
+     [{"value": 89.65, "dataset": None}, {"value": 97.40, "dataset": None}]),
+    ("Evaluated on WebChoreArena, WebDART lifts success rates by up to 13.7 percentage points, while matching them on WebArena.",
+     [{"value": 13.7, "dataset": "WebChoreArena"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -14,7 +14,7 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.clause_names import framing_name, in_later_clause
+from extract.fields.clause_names import coordinated_with_other, framing_name, in_later_clause, respective_run
 from extract.fields.quantities import JOINS, Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
@@ -104,6 +104,7 @@ class Sentence:
         self._indexed: dict[int, _Names] = {}
         self._free_baselines: tuple[list[int], list[Name]] | None = None
         self._breaks: list[int] | None = None  # see `_coordinated`
+        self._run: set[int] | None = None  # see `_respective_run`
 
     # -- the numbers around a number ---------------------------------------------------
     def next_num_start(self, num: Num) -> int:
@@ -167,13 +168,13 @@ class Sentence:
         return got
 
     def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
-              only_before: bool = False, framing: bool = False) -> str | None:
+              only_before: bool = False, framing: bool = False, metric_paired: bool = False) -> str | None:
         """The name a number is on/for: right after it, else right before it (either also across
         the bracket of "CLIP (64.1%)" and "64.1% (CLIP, ...)"), else the only one in the
         sentence (a number covering several names gets none); with `only_before`, the only one
-        before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o"); with
-        `framing`, the nearest one before also when a framing phrase names it ("On X, ...",
-        extract/fields/clause_names.py)."""
+        before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o"). With
+        `framing`, also the nearest before that a framing phrase names ("On X, ..."); an item of
+        a "respectively" list gets no other name, unless `metric_paired` (extract/fields/clause_names.py)."""
         if not names:
             return None
         index = self._index(names)
@@ -202,14 +203,15 @@ class Sentence:
         if framing and nearest is not None and not _in_list(text, names, nearest) \
                 and framing_name(text, self.start, names, nearest, num.start) is not None:
             return names[nearest].name
-        if self.respectively and num.start < self.respectively[0].start:
+        if self.respectively and num.start < self.respectively[0].start and not metric_paired \
+                and (not framing or id(num) in self._respective_run()):
             return None  # "99.9% and 99.3% on A and B, respectively" with only B known
         if only_before:
             count, only = index.distinct_before(num.start)
         else:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
-        if count != 1 or only is None:
-            return None
+        if count != 1 or only is None or framing and coordinated_with_other(text, only.start, only.end):
+            return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
             if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):
                 return None  # "97.2% accuracy, while on MNIST it reaches 99.6%"
@@ -219,6 +221,11 @@ class Sentence:
                     and not self._coordinated(num, owner):  # the later number's, unless the two
                 return None  # are one coordinated phrase: "0.92 AUROC and 0.88 AUPRC on X"
         return only.name
+
+    def _respective_run(self) -> set[int]:
+        if self._run is None:
+            self._run = respective_run(self.text, self.nums, self.respectively[0].start)
+        return self._run
 
     def _coordinated(self, num: Num, last: Num) -> bool:
         """True when the numbers from `num` to `last` form one coordinated phrase: each gap a
@@ -362,13 +369,15 @@ def sentences_of(context, nums: list[Num], hits, names: list[Name]) -> dict[tupl
     return out
 
 
-def link(num: Num, sent: Sentence, resp: dict) -> dict:
-    """dataset / model / baseline of one number, from its own sentence."""
+def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False) -> dict:
+    """dataset / model / baseline of one number, from its own sentence (`metric_paired`: a
+    "respectively" list pairs it with a metric name)."""
     dataset = resp.get(("datasets", id(num)))
     model = resp.get(("models", id(num)))
     return {
-        "dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True),
-        "model": model.name if model else (sent.size_match(num) or sent.named(sent.models, num, 4, 3, only_before=True)),
+        "dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired),
+        "model": model.name if model else (sent.size_match(num) or sent.named(
+            sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
         "baseline": sent.baseline(num),
     }
 
