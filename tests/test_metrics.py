@@ -162,6 +162,10 @@ CASES = [
      [{"value": 89.65, "dataset": None}, {"value": 97.40, "dataset": None}]),
     ("Evaluated on WebChoreArena, WebDART lifts success rates by up to 13.7 percentage points, while matching them on WebArena.",
      [{"value": 13.7, "dataset": "WebChoreArena"}]),
+    # a name after a coordinated phrase of numbers is on all of them, with other datasets about
+    ("It reaches 29.71 dB PSNR and 0.89 SSIM on LOLv2-Real, and 25.1 dB PSNR on LSRW.",
+     [{"value": 29.71, "dataset": "LOLv2-Real"}, {"value": 0.89, "dataset": "LOLv2-Real"},
+      {"value": 25.1, "dataset": "LSRW"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

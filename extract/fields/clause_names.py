@@ -22,7 +22,7 @@ from __future__ import annotations
 import regex
 
 from extract.text import rx
-from extract.fields.quantities import joined
+from extract.fields.quantities import JOINS, joined
 
 # Right before the name: the preposition of a framing phrase ("On the PTB", "for WMT14").
 _PREP = regex.compile(r"(?i)(?<![\w-])(?:on|for|across)\s+(?:the\s+)?\Z")
@@ -83,3 +83,16 @@ def coordinated_with_other(text: str, start: int, end: int) -> bool:
     """True when the name at [start, end) is joined with another capitalised or numbered word
     ("EPIC-Kitchens and HD-EPIC", "Aptos and IDRiD"): one of several names."""
     return rx.match(_JOINED_AFTER, text, end) is not None or rx.search(_JOINED_BEFORE, text, max(0, start - 40), start) is not None
+
+
+def paren(text: str, start: int, end: int) -> bool:
+    """Only an opening bracket between a name and its number: "ARC-AGI (32.8%)", "46.6% (GPT-5.2 Pro)"."""
+    return text[start:end].strip() in ("(", "[")
+
+
+def in_list(text: str, names: list, i: int) -> bool:
+    """True when names[i] is one item of a list of names ("MATH-500, AIME24, and BeyondAIME")."""
+    if i > 0 and names[i - 1].end <= names[i].start and text[names[i - 1].end : names[i].start].strip() in JOINS:
+        return True
+    return i + 1 < len(names) and names[i].end <= names[i + 1].start \
+        and text[names[i].end : names[i + 1].start].strip() in JOINS

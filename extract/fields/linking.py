@@ -14,8 +14,9 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.clause_names import coordinated_with_other, framing_name, in_later_clause, respective_run
-from extract.fields.quantities import JOINS, Name, Num, clear_gap, words
+from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, paren,
+                                         respective_run)
+from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
 
@@ -183,9 +184,9 @@ class Sentence:
         # fails wherever this one's fails.
         i = bisect_left(index.starts, num.end)
         if i < len(names) and names[i].start < self.next_num_start(num) \
-                and (clear_gap(text, num.end, names[i].start, after_words, True) or _paren(text, num.end, names[i].start)) \
+                and (clear_gap(text, num.end, names[i].start, after_words, True) or paren(text, num.end, names[i].start)) \
                 and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)):
-            return None if _in_list(text, names, i) else names[i].name
+            return None if in_list(text, names, i) else names[i].name
         # Right before: the nearest name after the previous number.
         floor = self.prev_num_end(num)
         nearest = None
@@ -196,11 +197,17 @@ class Sentence:
             if n.end > num.start:
                 continue
             nearest = k if nearest is None else nearest
-            if _paren(text, n.end, num.start) or (clear_gap(text, n.end, num.start, before_words, True)
+            if paren(text, n.end, num.start) or (clear_gap(text, n.end, num.start, before_words, True)
                                                   and not rx.search(_AND_OR, text, n.end, num.start)):
                 # not across "and": in "on A and from 30.7% to ..." A is the phrase before's
-                return None if _in_list(text, names, k) else n.name
-        if framing and nearest is not None and not _in_list(text, names, nearest) \
+                return None if in_list(text, names, k) else n.name
+        if framing and i < len(names) and names[i].start >= self.next_num_start(num) and not in_list(text, names, i) \
+                and not (self.respectively and num.start < self.respectively[0].start):
+            owner = self._owner(names[i].start)  # "93.44% formal validity and a 78.22% overall score on X"
+            if owner is not None and owner is not num and clear_gap(text, owner.end, names[i].start, after_words, True) \
+                    and self._coordinated(num, owner):
+                return names[i].name
+        if framing and nearest is not None and not in_list(text, names, nearest) \
                 and framing_name(text, self.start, names, nearest, num.start) is not None:
             return names[nearest].name
         if self.respectively and num.start < self.respectively[0].start and not metric_paired \
@@ -319,19 +326,6 @@ class Sentence:
             if self.cues[i].end <= pos:
                 return self.cues[i]
         return None
-
-
-def _paren(text: str, start: int, end: int) -> bool:
-    """Only an opening bracket between a name and its number: "ARC-AGI (32.8%)", "46.6% (GPT-5.2 Pro)"."""
-    return text[start:end].strip() in ("(", "[")
-
-
-def _in_list(text: str, names: list[Name], i: int) -> bool:
-    """True when names[i] is one item of a list of names ("MATH-500, AIME24, and BeyondAIME")."""
-    if i > 0 and names[i - 1].end <= names[i].start and text[names[i - 1].end : names[i].start].strip() in JOINS:
-        return True
-    return i + 1 < len(names) and names[i].end <= names[i + 1].start \
-        and text[names[i].end : names[i + 1].start].strip() in JOINS
 
 
 def baseline_names(context, names: list[Name], cue_hits) -> list[Name]:
