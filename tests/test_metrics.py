@@ -166,6 +166,12 @@ CASES = [
     ("It reaches 29.71 dB PSNR and 0.89 SSIM on LOLv2-Real, and 25.1 dB PSNR on LSRW.",
      [{"value": 29.71, "dataset": "LOLv2-Real"}, {"value": 0.89, "dataset": "LOLv2-Real"},
       {"value": 25.1, "dataset": "LSRW"}]),
+    # a name before a bracket that names the measure of its number; a level joined to a change
+    # of another unit stays a level
+    ("Results: GPT-4o (κ = 0.853) and Claude (κ: 0.842) agree with experts.",
+     [{"value": 0.853, "model": "GPT-4o"}, {"value": 0.842, "model": "Claude"}]),
+    ("Training on MIMIC-IV improved generalizability when testing on OB-GYN (F1 = 0.71, 11% drop).",
+     [{"value": 0.71, "kind": "absolute", "dataset": None}, {"value": 11, "kind": "decrease"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -14,8 +14,8 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, paren,
-                                         respective_run)
+from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_place,
+                                         paren, respective_run)
 from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
@@ -197,7 +197,7 @@ class Sentence:
             if n.end > num.start:
                 continue
             nearest = k if nearest is None else nearest
-            if paren(text, n.end, num.start) or (clear_gap(text, n.end, num.start, before_words, True)
+            if paren(text, n.end, num.start, named=True) or (clear_gap(text, n.end, num.start, before_words, True)
                                                   and not rx.search(_AND_OR, text, n.end, num.start)):
                 # not across "and": in "on A and from 30.7% to ..." A is the phrase before's
                 return None if in_list(text, names, k) else n.name
@@ -217,7 +217,8 @@ class Sentence:
             count, only = index.distinct_before(num.start)
         else:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
-        if count != 1 or only is None or framing and coordinated_with_other(text, only.start, only.end):
+        if count != 1 or only is None or framing and (coordinated_with_other(text, only.start, only.end)
+                                                      or own_place(text, self.start, num.start)):
             return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
             if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):

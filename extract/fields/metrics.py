@@ -119,7 +119,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if not accepted:
             continue
         for (num, found), (nxt, nxt_found) in zip(accepted, accepted[1:]):
-            if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt):
+            if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt) and num.unit == nxt.unit:
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
         _carry_metric(text, accepted, sent, metric_index, params)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
