@@ -172,6 +172,13 @@ CASES = [
      [{"value": 0.853, "model": "GPT-4o"}, {"value": 0.842, "model": "Claude"}]),
     ("Training on MIMIC-IV improved generalizability when testing on OB-GYN (F1 = 0.71, 11% drop).",
      [{"value": 0.71, "kind": "absolute", "dataset": None}, {"value": 11, "kind": "decrease"}]),
+    # a decimal listed before a number with a unit shares it; "respectively" pairs only the
+    # names before it, and a signed gain in brackets goes with its level
+    ("It incurs only minor performance drops of 1.6 and 2.5 points, scoring 65.2, 18.5% higher than the next system.",
+     [{"value": 1.6, "unit": "points"}, {"value": 2.5, "unit": "points"}, {"value": 18.5, "unit": "%"}]),
+    ("GateFusion achieves 77.8% mAP (+9.4%) and 86.1% mAP (+2.9%) on Ego4D-ASD and UniTalk, respectively, and does well on AVA-ActiveSpeaker.",
+     [{"value": 77.8, "dataset": "Ego4D-ASD"}, {"value": 9.4, "dataset": "Ego4D-ASD"},
+      {"value": 86.1, "dataset": "UniTalk"}, {"value": 2.9, "dataset": "UniTalk"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -15,7 +15,7 @@ import regex
 from extract.engine.matching import Hit
 from extract.text import rx
 from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_place,
-                                         paren, respective_run)
+                                         paired_in_order, paren, respective_run)
 from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
@@ -134,12 +134,7 @@ class Sentence:
         if not self.respectively or len(items) < 2:
             return {}
         cut = self.respectively[0].start
-        before = [n for n in nums if n.start < cut]
-        if not before:
-            return {}
-        if len(before) % len(items):
-            return {}  # counts that do not pair up: better no name than a wrong one
-        return {id(n): items[i % len(items)] for i, n in enumerate(before)}
+        return paired_in_order(self.text, items, [n for n in nums if n.start < cut])
 
     def respective_words(self, items: list, nums: list[Num]) -> dict:
         """Pair numbers with words (metric names, aspects) in order: those between the numbers
@@ -382,10 +377,11 @@ def respective_names(sent: Sentence, nums: list[Num]) -> dict:
     it, by two lists of the same length in one clause ("14.4%, 15.7%, and 15.1% ... on the
     Kodak, CLIC, and Tecnick datasets", "on R2R and REVERIE with +3.0% and +1.71%")."""
     out = {}
-    datasets = sent.distinct(sent.datasets)
+    cut = sent.respectively[0].start if sent.respectively else sent.end  # names after "respectively" are not its items
+    datasets = sent.distinct([d for d in sent.datasets if d.start < cut])
     if len(datasets) >= 2:
         out.update({("datasets", k): v for k, v in sent.respective(datasets, nums).items()})
-    models = sent.distinct(sent.models)
+    models = sent.distinct([m for m in sent.models if m.start < cut])
     if len(models) >= 2 and len(datasets) < 2:
         out.update({("models", k): v for k, v in sent.respective(models, nums).items()})
     if not sent.respectively:

@@ -50,6 +50,7 @@ _SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attai
                         r"obtain(?:s|ed|ing)?|yield(?:s|ed|ing)?|records?|recorded|recording|gets?|got)\s+"
                         r"(?:(?:an?\s+)?(?:average\s+)?(?:scores?\s+)?of\s+)?(?:only\s+|just\s+)?\Z")
 _ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
+_UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -79,6 +80,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
+    nums = _shared_units(nums, text)
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     out, seen = [], set()
@@ -242,6 +244,23 @@ def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
         return num  # the name starts after the unit ("62.95% average accuracy"), not in it
     end = num.vstart + len(before)
     return replace(num, unit=None, end=end, vend=end)
+
+
+def _shared_units(nums: list[Num], text: str) -> list[Num]:
+    """A decimal listed right before a number with a unit shares it ("theoretical latencies of
+    2.2 and 1.7 seconds", "85.1, 88.2 and 90.3%"); not a factor, nor a whole number ("in 3 and
+    5% of cases")."""
+    out = list(nums)
+    for i in range(len(out) - 2, -1, -1):
+        a, b = out[i], out[i + 1]
+        gap = text[a.end : b.start].strip() if a.end <= b.start else ";"
+        # the last two joined by "and"/"or" ("scoring 65.2, 18.5% higher" is no list), the ones
+        # before by commas
+        listed = gap in _UNIT_LIST_END if b.unit == nums[i + 1].unit else gap == ","
+        if a.unit is None and b.unit not in (None, "x") and "." in a.written and a.high is None \
+                and not a.setting and listed:
+            out[i] = replace(a, unit=b.unit)
+    return out
 
 
 def _physical(num: Num) -> bool:
