@@ -179,6 +179,10 @@ CASES = [
     ("GateFusion achieves 77.8% mAP (+9.4%) and 86.1% mAP (+2.9%) on Ego4D-ASD and UniTalk, respectively, and does well on AVA-ActiveSpeaker.",
      [{"value": 77.8, "dataset": "Ego4D-ASD"}, {"value": 9.4, "dataset": "Ego4D-ASD"},
       {"value": 86.1, "dataset": "UniTalk"}, {"value": 2.9, "dataset": "UniTalk"}]),
+    # "x/y/z on A/B/C", a whole number with a point inside the list
+    ("It reaches 88.2/80.0/91.3 accuracy on MNLI/QNLI/SST-2 and a MOS of 4.3/5.0.",
+     [{"value": 88.2, "dataset": "MNLI"}, {"value": 80.0, "dataset": "QNLI"}, {"value": 91.3, "dataset": "SST-2"},
+      {"value": 4.3, "metric": "MOS"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",
