@@ -183,6 +183,11 @@ CASES = [
     ("It reaches 88.2/80.0/91.3 accuracy on MNLI/QNLI/SST-2 and a MOS of 4.3/5.0.",
      [{"value": 88.2, "dataset": "MNLI"}, {"value": 80.0, "dataset": "QNLI"}, {"value": 91.3, "dataset": "SST-2"},
       {"value": 4.3, "metric": "MOS"}]),
+    # a plural short name; a parallel "from" continues a list of before-and-after pairs
+    ("Integration Flow achieves one-step generation on CIFAR10 with FIDs of 2.86 for the VE model.",
+     [{"value": 2.86, "metric": "FIDs", "dataset": "CIFAR10"}]),
+    ("It improves AUC from 0.601 to 0.8496 for survival, from 0.672 to 0.8102 for recurrence.",
+     [{"value": 0.601}, {"value": 0.8496}, {"value": 0.672, "metric": "AUC"}, {"value": 0.8102, "metric": "AUC"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -29,7 +29,8 @@ _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
 # digit, not a phrase with a verb): "accelerating Qwen2.5-VL-32B by 2.70x and
 # LLaVA-OneVision-72B by 2.94x", "by 53% on InternVL3-2B and by 93% on SmolVLM-256M".
 _PARALLEL_BY = regex.compile(r"(?:^|\s)(?:and|or)\s+(?:(?:on|for)\s+)?(?:[\w.-]*[\p{Lu}\d][\w.-]*\s+)?by\s*$")
-_LIST_GAP = regex.compile(r"(?:(?:^|\s)(?:and|or|vs\.?|versus|to|while)|[,/→]|->)\s*$")
+# ... or a parallel "from": "from 0.601 to 0.8496 for survival, from 0.672 to 0.8102 for recurrence".
+_LIST_GAP = regex.compile(r"(?:(?:^|\s)(?:and|or|vs\.?|versus|to|while)|[,/→]|->|,\s*(?:and\s+)?from)\s*$")
 
 
 @dataclass
