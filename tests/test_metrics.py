@@ -188,6 +188,9 @@ CASES = [
      [{"value": 2.86, "metric": "FIDs", "dataset": "CIFAR10"}]),
     ("It improves AUC from 0.601 to 0.8496 for survival, from 0.672 to 0.8102 for recurrence.",
      [{"value": 0.601}, {"value": 0.8496}, {"value": 0.672, "metric": "AUC"}, {"value": 0.8102, "metric": "AUC"}]),
+    # a number's own "on" phrase naming an unknown place keeps the only known dataset off it
+    ("The model achieves 99.10% on ChestXray-14; 98.86% (100-way 3-shot) on BraTS- 2021.",
+     [{"value": 99.10, "dataset": "ChestXray-14"}, {"value": 98.86, "dataset": None}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

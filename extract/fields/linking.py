@@ -14,8 +14,8 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_place,
-                                         paired_in_order, paren, respective_run)
+from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
+                                         own_place, paired_in_order, paren, respective_run)
 from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
@@ -213,7 +213,8 @@ class Sentence:
         else:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
         if count != 1 or only is None or framing and (coordinated_with_other(text, only.start, only.end)
-                                                      or own_place(text, self.start, num.start)):
+                                                      or own_place(text, self.start, num.start)
+                                                      or self._elsewhere(num, only)):
             return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
             if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):
@@ -224,6 +225,11 @@ class Sentence:
                     and not self._coordinated(num, owner):  # the later number's, unless the two
                 return None  # are one coordinated phrase: "0.92 AUROC and 0.88 AUPRC on X"
         return only.name
+
+    def _elsewhere(self, num: Num, only: Name) -> bool:
+        """True when the number's own phrase puts it on a place no name field knew ("on BraTS- 2021")."""
+        at = own_on(self.text, num.end, self.end)
+        return at is not None and all(n.start != at for n in self.datasets + self.models)
 
     def _respective_run(self) -> set[int]:
         if self._run is None:
