@@ -191,6 +191,11 @@ CASES = [
     # a number's own "on" phrase naming an unknown place keeps the only known dataset off it
     ("The model achieves 99.10% on ChestXray-14; 98.86% (100-way 3-shot) on BraTS- 2021.",
      [{"value": 99.10, "dataset": "ChestXray-14"}, {"value": 98.86, "dataset": None}]),
+    # a dataset joined with a name no field knew covers several; not a metric heading a number
+    ("DERN improves performance by more than 5% on commonsense reasoning and MMLU benchmarks.",
+     [{"value": 5, "dataset": None}]),
+    ("It reaches 20pp on BashArena and 28pp on LinuxArena.",
+     [{"value": 20, "dataset": "BashArena"}, {"value": 28, "dataset": "LinuxArena"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -39,7 +39,9 @@ _RESULT_AFTER = regex.compile(r"(?i)(?:with|achiev\w*|reach\w*|obtain\w*|yield\w
 _BREAK = regex.compile(r"[;:]|\b(?:while|whereas|but|yet|although|though|however)\b")
 # A name joined to the one known: a capitalised or numbered word across "and"/"or"/"&"/"/".
 # Not a number alone ("AIME 2025 and 2026"), nor across a bare comma ("On MathVista, X achieves").
-_JOINED_AFTER = regex.compile(r"(?:,?\s+(?:and|or)\s+|\s?[&/]\s?)(?:the\s+)?(?=[\w.+-]*\p{L})[\p{Lu}\d]")
+# Nor a word that heads a number of its own: "on MIMIC-CXR and FID 24.19", "and 28pp on X".
+_JOINED_AFTER = regex.compile(r"(?:,?\s+(?:and|or)\s+|\s?[&/]\s?)(?:the\s+)?(?:\p{Lu}|\d[\w.+-]*\p{Lu})[\w.+-]*+"
+                              r"(?!\s*(?:[-–:=(]\s*)?\d)")
 _JOINED_BEFORE = regex.compile(r"(?<![\w-])(?=[\w.+-]*\p{L})[\p{Lu}\d][\w.+-]*(?:,?\s+(?:and|or)\s+|\s?[&/]\s?)(?:the\s+)?\Z")
 _FRAME_WORDS = 15  # how far a framing phrase reaches into its clause
 
@@ -79,10 +81,18 @@ def respective_run(text: str, nums: list, cut: int) -> set[int]:
     return {id(n) for n in run}
 
 
+# The last item of a list under a plural head: "on commonsense reasoning and MMLU benchmarks".
+_LAST_OF_PLURAL = regex.compile(r"(?:,|\band|\bor)\s+\Z")
+_PLURAL_HEAD = regex.compile(r"\s+(?:benchmarks|datasets|tasks|suites|corpora)\b")
+
+
 def coordinated_with_other(text: str, start: int, end: int) -> bool:
     """True when the name at [start, end) is joined with another capitalised or numbered word
-    ("EPIC-Kitchens and HD-EPIC", "Aptos and IDRiD"): one of several names."""
-    return rx.match(_JOINED_AFTER, text, end) is not None or rx.search(_JOINED_BEFORE, text, max(0, start - 40), start) is not None
+    ("EPIC-Kitchens and HD-EPIC", "Aptos and IDRiD"), or ends a list under a plural head
+    ("commonsense reasoning and MMLU benchmarks"): one of several names."""
+    lo = max(0, start - 40)
+    return rx.match(_JOINED_AFTER, text, end) is not None or rx.search(_JOINED_BEFORE, text, lo, start) is not None \
+        or rx.match(_PLURAL_HEAD, text, end) is not None and rx.search(_LAST_OF_PLURAL, text, lo, start) is not None
 
 
 # After a name, an opening bracket and the name of what its number measures: "on OB-GYN (F1 =

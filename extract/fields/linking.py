@@ -181,7 +181,8 @@ class Sentence:
         if i < len(names) and names[i].start < self.next_num_start(num) \
                 and (clear_gap(text, num.end, names[i].start, after_words, True) or paren(text, num.end, names[i].start)) \
                 and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)):
-            return None if in_list(text, names, i) else names[i].name
+            several = in_list(text, names, i) or framing and coordinated_with_other(text, names[i].start, names[i].end)
+            return None if several else names[i].name
         # Right before: the nearest name after the previous number.
         floor = self.prev_num_end(num)
         nearest = None
