@@ -196,6 +196,16 @@ CASES = [
      [{"value": 5, "dataset": None}]),
     ("It reaches 20pp on BashArena and 28pp on LinuxArena.",
      [{"value": 20, "dataset": "BashArena"}, {"value": 28, "dataset": "LinuxArena"}]),
+    # a version is no value; a "from" after a gain opens its own levels; a task of a dataset is
+    # on that dataset; a name that a number before it owns frames nothing
+    ("It sabotages in 7% of cases (versus 3% for Opus 4.6, 4% for Sonnet 4.6, and 0% for Opus 4.7).",
+     [{"value": 7}, {"value": 3}, {"value": 4}, {"value": 0}]),
+    ("Brief reasoning improves accuracy by 45% relative over direct answers, from 44.0% to 64.0%.",
+     [{"value": 45, "kind": "increase"}, {"value": 44.0, "kind": "absolute"}, {"value": 64.0, "kind": "absolute"}]),
+    ("Experiments on the ManiSkill benchmark show that PAR achieves a 100% success rate on the PushCube task.",
+     [{"value": 100, "dataset": "ManiSkill"}]),
+    ("It reaches a mean pixel error of 104.73 on UD-FSG and 63.48 on LBW dataset, achieving a 23.5% reduction in it.",
+     [{"value": 104.73, "dataset": "UD-FSG"}, {"value": 63.48, "dataset": "LBW"}, {"value": 23.5, "dataset": None}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -43,6 +43,7 @@ _BREAK = regex.compile(r"[;:]|\b(?:while|whereas|but|yet|although|though|however
 _JOINED_AFTER = regex.compile(r"(?:,?\s+(?:and|or)\s+|\s?[&/]\s?)(?:the\s+)?(?:\p{Lu}|\d[\w.+-]*\p{Lu})[\w.+-]*+"
                               r"(?!\s*(?:[-–:=(]\s*)?\d)")
 _JOINED_BEFORE = regex.compile(r"(?<![\w-])(?=[\w.+-]*\p{L})[\p{Lu}\d][\w.+-]*(?:,?\s+(?:and|or)\s+|\s?[&/]\s?)(?:the\s+)?\Z")
+_NUMBER_BEFORE = regex.compile(r"(?<![\w.])\d[\d.,]*\s?(?:%|[\p{L}@-]+)?\s*\Z")
 _FRAME_WORDS = 15  # how far a framing phrase reaches into its clause
 
 
@@ -58,6 +59,8 @@ def framing_name(text: str, sent_start: int, names: list, k: int, num_start: int
     gap = text[closed.end() : num_start]
     if len(gap.split()) > _FRAME_WORDS or rx.search(_BREAK, gap):
         return None
+    if rx.search(_NUMBER_BEFORE, text, max(sent_start, prep.start() - 30), prep.start()):
+        return None  # "63.48 on LBW dataset, achieving a 23.5% reduction": LBW is 63.48's
     head = rx.search(_CLAUSE_HEAD, text, max(sent_start, prep.start() - 30), prep.start())
     if head is None and not (prep.start() == sent_start or rx.match(_RESULT_AFTER, text, closed.end())):
         return None
@@ -104,7 +107,8 @@ _NAMED_PAREN = regex.compile(r"\s*[(\[]\s*(?!(?:with|at|using|under|over|than|vs
 # Right before a number in brackets, after the name of its measure and "=" or ":", the place it
 # is on, named by a word no name field knew: "testing on OB-GYN (F1 = 0.71)" is on that place,
 # not on the sentence's only known dataset.
-_OWN_PLACE = regex.compile(r"(?i)\b(?:on|for|across|in)\s+(?:the\s+)?[\w.+-]+\s*[(\[](?:[^()\[\]\d=:]|(?<=\p{L})\d){1,20}[=:]\s*\Z")
+_OWN_PLACE = regex.compile(r"(?i)\b(?:on|for|across|in)\s+(?:the\s+)?[\w.+-]+\s*"
+                           r"[(\[](?:[^()\[\]\d=:]|(?<=\p{L})\d){1,20}[=:]\s*\Z")
 
 
 # Right after a number (a tag in brackets and up to three words of its own allowed), "on" a
@@ -113,7 +117,10 @@ _OWN_PLACE = regex.compile(r"(?i)\b(?:on|for|across|in)\s+(?:the\s+)?[\w.+-]+\s*
 # Not after a verb ("when fine-tuned on SOTA data"), nor on hardware ("by 20.6% on GPU").
 _OWN_ON = regex.compile(r"(?:\s?\([^()]{0,30}\))?(?:\s+(?!(?:and|or|but|while|whereas|when|if|after|using)\b)"
                         r"[\p{L}@-][\p{L}\d@-]*(?<!ed)){0,3}?\s+(?:on|across)\s+(?:the\s+)?"
-                        r"(?!(?:[GCTN]PUs?|SOTA|LLMs?|VLMs?|MLLMs?|OOD|IID)\b)(?P<at>(?=[\w-]*(?:\p{Lu}[\w-]*\p{Lu}|\d))\p{Lu})")
+                        r"(?!(?:[GCTN]PUs?|[AHV]\d{2,3}|A800|RTX|GTX|Jetson|SOTA|LLMs?|VLMs?|MLLMs?|OOD|IID)\b)"
+                        r"(?P<at>(?=[\w-]*(?:\p{Lu}[\w-]*\p{Lu}|\d))\p{Lu})"
+                        # not a part of a dataset: "on ProGAN (GenImage)", "on the PushCube task"
+                        r"(?![\w.+-]*\s*(?:\(\p{Lu}|(?:task|subset|split|setting|scene|environment|track)s?\b))")
 
 
 def own_on(text: str, num_end: int, limit: int) -> int | None:

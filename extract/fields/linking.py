@@ -164,7 +164,8 @@ class Sentence:
         return got
 
     def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
-              only_before: bool = False, framing: bool = False, metric_paired: bool = False) -> str | None:
+              only_before: bool = False, framing: bool = False, metric_paired: bool = False,
+              own_phrase: bool = False) -> str | None:
         """The name a number is on/for: right after it, else right before it (either also across
         the bracket of "CLIP (64.1%)" and "64.1% (CLIP, ...)"), else the only one in the
         sentence (a number covering several names gets none); with `only_before`, the only one
@@ -215,7 +216,7 @@ class Sentence:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
         if count != 1 or only is None or framing and (coordinated_with_other(text, only.start, only.end)
                                                       or own_place(text, self.start, num.start)
-                                                      or self._elsewhere(num, only)):
+                                                      or own_phrase and self._elsewhere(num, only)):
             return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
             if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):
@@ -366,17 +367,16 @@ def sentences_of(context, nums: list[Num], hits, names: list[Name]) -> dict[tupl
     return out
 
 
-def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False) -> dict:
+def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False, own_phrase: bool = False) -> dict:
     """dataset / model / baseline of one number, from its own sentence (`metric_paired`: a
-    "respectively" list pairs it with a metric name)."""
-    dataset = resp.get(("datasets", id(num)))
-    model = resp.get(("models", id(num)))
-    return {
-        "dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired),
-        "model": model.name if model else (sent.size_match(num) or sent.named(
-            sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
-        "baseline": sent.baseline(num),
-    }
+    "respectively" list pairs it with a metric name; `own_phrase`: an "on" phrase of its own
+    naming an unknown place keeps the only dataset off it, for scores: a speedup is "on" a device)."""
+    dataset, model = resp.get(("datasets", id(num))), resp.get(("models", id(num)))
+    return {"dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired,
+                                                               own_phrase=own_phrase),
+            "model": model.name if model else (sent.size_match(num) or sent.named(
+                sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
+            "baseline": sent.baseline(num)}
 
 
 def respective_names(sent: Sentence, nums: list[Num]) -> dict:

@@ -51,6 +51,7 @@ _SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attai
                         r"(?:(?:an?\s+)?(?:average\s+)?(?:scores?\s+)?of\s+)?(?:only\s+|just\s+)?\Z")
 _ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
 _UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
+_NAME_BEFORE = regex.compile(r"\p{Lu}[\w-]*\s\Z")  # "Sonnet 4.6": a version, no value
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -138,7 +139,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 metric_text, qualifier = metric_text.split(None, 1)[1], qualifier or "average"
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
-                     "qualifier": qualifier, **link(num, sent, resp_names, sent.respectively and id(num) in resp_metrics)}
+                     "qualifier": qualifier, **link(num, sent, resp_names, bool(sent.respectively) and id(num) in resp_metrics, own_phrase=True)}
             if before is not None and (_after_value(text, before[0], num) or _versus(text, before[0], num)):
                 # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024, and "from 0.394 to 0.601 on
                 # PrivacyQA" too; "81.2% versus 77.0% F1 on SQuAD" compares two models on one dataset
@@ -247,9 +248,9 @@ def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
 
 
 def _shared_units(nums: list[Num], text: str) -> list[Num]:
-    """A decimal listed right before a number with a unit shares it ("theoretical latencies of
-    2.2 and 1.7 seconds", "85.1, 88.2 and 90.3%"); not a factor, nor a whole number ("in 3 and
-    5% of cases")."""
+    """A decimal listed right before a decimal with a unit shares it ("theoretical latencies of
+    2.2 and 1.7 seconds", "85.1, 88.2 and 90.3%"); not a factor, a whole number ("in 3 and 5% of
+    cases", "SSIM and PSNR of about 0.98 and 43 dB") or a version ("Sonnet 4.6, and 0%")."""
     out = list(nums)
     for i in range(len(out) - 2, -1, -1):
         a, b = out[i], out[i + 1]
@@ -257,8 +258,8 @@ def _shared_units(nums: list[Num], text: str) -> list[Num]:
         # the last two joined by "and"/"or" ("scoring 65.2, 18.5% higher" is no list), the ones
         # before by commas
         listed = gap in _UNIT_LIST_END if b.unit == nums[i + 1].unit else gap == ","
-        if a.unit is None and b.unit not in (None, "x") and "." in a.written and a.high is None \
-                and not a.setting and listed:
+        if a.unit is None and b.unit not in (None, "x") and "." in a.written and "." in b.written and a.high is None \
+                and not a.setting and listed and not rx.search(_NAME_BEFORE, text, max(0, a.start - 30), a.start):
             out[i] = replace(a, unit=b.unit)
     return out
 
