@@ -206,6 +206,8 @@ CASES = [
      [{"value": 100, "dataset": "ManiSkill"}]),
     ("It reaches a mean pixel error of 104.73 on UD-FSG and 63.48 on LBW dataset, achieving a 23.5% reduction in it.",
      [{"value": 104.73, "dataset": "UD-FSG"}, {"value": 63.48, "dataset": "LBW"}, {"value": 23.5, "dataset": None}]),
+    ("It improves the results of task 2 of the FiQA dataset by 16% on MRR and 17% on NDCG.",
+     [{"value": 16, "metric": "MRR", "dataset": "FiQA"}, {"value": 17, "metric": "NDCG", "dataset": "FiQA"}]),
     # a bare score that a verb of result gives on a dataset named right after it; a signed one
     # before a change word; times and power in ns and μW
     ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",

@@ -139,7 +139,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 metric_text, qualifier = metric_text.split(None, 1)[1], qualifier or "average"
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
-                     "qualifier": qualifier, **link(num, sent, resp_names, bool(sent.respectively) and id(num) in resp_metrics, own_phrase=True)}
+                     "qualifier": qualifier, **link(num, sent, resp_names, bool(sent.respectively) and id(num) in resp_metrics,
+                                                    # "17% on NDCG": a metric, no place
+                                                    own_phrase=metric is None or metric.start < num.end)}
             if before is not None and (_after_value(text, before[0], num) or _versus(text, before[0], num)):
                 # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024, and "from 0.394 to 0.601 on
                 # PrivacyQA" too; "81.2% versus 77.0% F1 on SQuAD" compares two models on one dataset
