@@ -132,6 +132,91 @@ CASES = [
     # a name after "speedup on" is no dataset of the sentence's other values
     ("Experiments on ImageNet show a 3.7x speedup on MAR-H at comparable quality (FID: 1.59, IS: 304.4).",
      [{"value": 1.59, "metric": "FID", "dataset": "ImageNet"}, {"value": 304.4, "metric": "IS", "dataset": "ImageNet"}]),
+    # a bare number after "by" right after a listed name, or governed by a change word, is a change
+    ("DeepFlow further reduces FID by 2.6 while halving training time.",
+     [{"value": 2.6, "metric": "FID", "kind": "decrease"}]),
+    ("It achieves state-of-the-art performance, reducing MPJPE by 10.3 on 3DPW and 8.0 on Human3.6M.",
+     [{"value": 10.3, "metric": "MPJPE", "kind": "decrease", "dataset": "3DPW"},
+      {"value": 8.0, "metric": "MPJPE", "kind": "decrease", "dataset": "Human3.6M"}]),
+    ("The two variants achieve gains of +21.87 and +21.48 on MathQA over the RL baseline.",
+     [{"value": 21.87, "kind": "increase", "dataset": "MathQA"}, {"value": 21.48, "kind": "increase"}]),
+    ("We observe gains of 3 tasks out of 5, and the error count dropped by 12.", []),
+    # a framing phrase "On X," names what its clause's numbers are on; a name in a later clause
+    # with a number of its own is that number's
+    ("On the GroMo25 benchmark, our approach reduces mean age MAE from 7.74 to 3.91, and on COCO it reaches 45.1 AP.",
+     [{"value": 7.74, "dataset": "GroMo25"}, {"value": 3.91, "dataset": "GroMo25"}, {"value": 45.1, "dataset": "COCO"}]),
+    ("On FaceForensics++, Aletheia reaches 97.2% accuracy; on Celeb-DF v2, 94.9%; on DFDC, 90.8%.",
+     [{"value": 97.2, "dataset": "FaceForensics++"}, {"value": 94.9, "dataset": "Celeb-DF v2"},
+      {"value": 90.8, "dataset": "DFDC"}]),
+    ("The proposed network achieves 97.2% accuracy, while on MNIST it reaches 99.6%.",
+     [{"value": 97.2, "dataset": None}, {"value": 99.6, "dataset": "MNIST"}]),
+    ("Trained on ImageNet and CIFAR-10, the model reaches 81.2% accuracy.", [{"value": 81.2, "dataset": None}]),
+    # the only known dataset, joined with a name nobody knew, is one of several; "respectively"
+    # pairing values with metric names leaves the dataset to the sentence; a framing phrase with
+    # a tag in brackets or after "Evaluated"
+    ("Experiments on AutoMathText and StackOverflow show that EQUAL improves accuracy by 2.5 percent.",
+     [{"value": 2.5, "dataset": None}]),
+    ("The results on the TextBraTS dataset show that DGRNet improves accuracy by 2.4% and 11% in Dice and HD95, respectively.",
+     [{"value": 2.4, "metric": "Dice", "dataset": "TextBraTS"}, {"value": 11, "metric": "HD95", "dataset": "TextBraTS"}]),
+    ("We validate on the Aptos and IDRiD datasets, achieving accuracy rates of 89.65% and 97.40%, respectively.",
+     [{"value": 89.65, "dataset": None}, {"value": 97.40, "dataset": None}]),
+    ("Evaluated on WebChoreArena, WebDART lifts success rates by up to 13.7 percentage points, while matching them on WebArena.",
+     [{"value": 13.7, "dataset": "WebChoreArena"}]),
+    # a name after a coordinated phrase of numbers is on all of them, with other datasets about
+    ("It reaches 29.71 dB PSNR and 0.89 SSIM on LOLv2-Real, and 25.1 dB PSNR on LSRW.",
+     [{"value": 29.71, "dataset": "LOLv2-Real"}, {"value": 0.89, "dataset": "LOLv2-Real"},
+      {"value": 25.1, "dataset": "LSRW"}]),
+    # a name before a bracket that names the measure of its number; a level joined to a change
+    # of another unit stays a level
+    ("Results: GPT-4o (κ = 0.853) and Claude (κ: 0.842) agree with experts.",
+     [{"value": 0.853, "model": "GPT-4o"}, {"value": 0.842, "model": "Claude"}]),
+    ("Training on MIMIC-IV improved generalizability when testing on OB-GYN (F1 = 0.71, 11% drop).",
+     [{"value": 0.71, "kind": "absolute", "dataset": None}, {"value": 11, "kind": "decrease"}]),
+    # a decimal listed before a number with a unit shares it; "respectively" pairs only the
+    # names before it, and a signed gain in brackets goes with its level
+    ("It incurs only minor performance drops of 1.6 and 2.5 points, scoring 65.2, 18.5% higher than the next system.",
+     [{"value": 1.6, "unit": "points"}, {"value": 2.5, "unit": "points"}, {"value": 18.5, "unit": "%"}]),
+    ("GateFusion achieves 77.8% mAP (+9.4%) and 86.1% mAP (+2.9%) on Ego4D-ASD and UniTalk, respectively, and does well on AVA-ActiveSpeaker.",
+     [{"value": 77.8, "dataset": "Ego4D-ASD"}, {"value": 9.4, "dataset": "Ego4D-ASD"},
+      {"value": 86.1, "dataset": "UniTalk"}, {"value": 2.9, "dataset": "UniTalk"}]),
+    # "x/y/z on A/B/C", a whole number with a point inside the list
+    ("It reaches 88.2/80.0/91.3 accuracy on MNLI/QNLI/SST-2 and a MOS of 4.3/5.0.",
+     [{"value": 88.2, "dataset": "MNLI"}, {"value": 80.0, "dataset": "QNLI"}, {"value": 91.3, "dataset": "SST-2"},
+      {"value": 4.3, "metric": "MOS"}]),
+    # a plural short name; a parallel "from" continues a list of before-and-after pairs
+    ("Integration Flow achieves one-step generation on CIFAR10 with FIDs of 2.86 for the VE model.",
+     [{"value": 2.86, "metric": "FIDs", "dataset": "CIFAR10"}]),
+    ("It improves AUC from 0.601 to 0.8496 for survival, from 0.672 to 0.8102 for recurrence.",
+     [{"value": 0.601}, {"value": 0.8496}, {"value": 0.672, "metric": "AUC"}, {"value": 0.8102, "metric": "AUC"}]),
+    # a number's own "on" phrase naming an unknown place keeps the only known dataset off it
+    ("The model achieves 99.10% on ChestXray-14; 98.86% (100-way 3-shot) on BraTS- 2021.",
+     [{"value": 99.10, "dataset": "ChestXray-14"}, {"value": 98.86, "dataset": None}]),
+    # a dataset joined with a name no field knew covers several; not a metric heading a number
+    ("DERN improves performance by more than 5% on commonsense reasoning and MMLU benchmarks.",
+     [{"value": 5, "dataset": None}]),
+    ("It reaches 20pp on BashArena and 28pp on LinuxArena.",
+     [{"value": 20, "dataset": "BashArena"}, {"value": 28, "dataset": "LinuxArena"}]),
+    # a version is no value; a "from" after a gain opens its own levels; a task of a dataset is
+    # on that dataset; a name that a number before it owns frames nothing
+    ("It sabotages in 7% of cases (versus 3% for Opus 4.6, 4% for Sonnet 4.6, and 0% for Opus 4.7).",
+     [{"value": 7}, {"value": 3}, {"value": 4}, {"value": 0}]),
+    ("Brief reasoning improves accuracy by 45% relative over direct answers, from 44.0% to 64.0%.",
+     [{"value": 45, "kind": "increase"}, {"value": 44.0, "kind": "absolute"}, {"value": 64.0, "kind": "absolute"}]),
+    ("Experiments on the ManiSkill benchmark show that PAR achieves a 100% success rate on the PushCube task.",
+     [{"value": 100, "dataset": "ManiSkill"}]),
+    ("It reaches a mean pixel error of 104.73 on UD-FSG and 63.48 on LBW dataset, achieving a 23.5% reduction in it.",
+     [{"value": 104.73, "dataset": "UD-FSG"}, {"value": 63.48, "dataset": "LBW"}, {"value": 23.5, "dataset": None}]),
+    ("It improves the results of task 2 of the FiQA dataset by 16% on MRR and 17% on NDCG.",
+     [{"value": 16, "metric": "MRR", "dataset": "FiQA"}, {"value": 17, "metric": "NDCG", "dataset": "FiQA"}]),
+    # a bare score that a verb of result gives on a dataset named right after it; a signed one
+    # before a change word; times and power in ns and μW
+    ("MoonViT further allows it to see high-resolution inputs, achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro.",
+     [{"value": 83.2, "dataset": "InfoVQA", "metric": None}, {"value": 34.5, "dataset": "ScreenSpot-Pro"}]),
+    ("ReflectRM mitigates positional bias, yielding +10.2 improvement compared with leading GRMs.",
+     [{"value": 10.2, "kind": "increase"}]),
+    ("The circuit dissipated 34.9 $\\mu$W of power with a latency of 10.4 ns while processing 1000 inputs.",
+     [{"value": 34.9, "unit": "μW", "metric": "power"}, {"value": 10.4, "unit": "ns", "metric": "latency"}]),
+    ("The model was trained on 8 GPUs and obtains 3 on COCO in 2023.", []),
     # not results: counts, sizes, settings, years, thresholds
     ("We collect 12,480 dialogues from 3 platforms between 2019 and 2023.", []),
     ("All models are evaluated at 5% FPR with 10% of the training data held out.", []),

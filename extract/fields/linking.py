@@ -14,7 +14,9 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.quantities import JOINS, Name, Num, clear_gap, words
+from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
+                                         own_place, paired_in_order, paren, respective_run)
+from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
 
@@ -103,6 +105,7 @@ class Sentence:
         self._indexed: dict[int, _Names] = {}
         self._free_baselines: tuple[list[int], list[Name]] | None = None
         self._breaks: list[int] | None = None  # see `_coordinated`
+        self._run: set[int] | None = None  # see `_respective_run`
 
     # -- the numbers around a number ---------------------------------------------------
     def next_num_start(self, num: Num) -> int:
@@ -131,12 +134,7 @@ class Sentence:
         if not self.respectively or len(items) < 2:
             return {}
         cut = self.respectively[0].start
-        before = [n for n in nums if n.start < cut]
-        if not before:
-            return {}
-        if len(before) % len(items):
-            return {}  # counts that do not pair up: better no name than a wrong one
-        return {id(n): items[i % len(items)] for i, n in enumerate(before)}
+        return paired_in_order(self.text, items, [n for n in nums if n.start < cut])
 
     def respective_words(self, items: list, nums: list[Num]) -> dict:
         """Pair numbers with words (metric names, aspects) in order: those between the numbers
@@ -166,11 +164,14 @@ class Sentence:
         return got
 
     def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
-              only_before: bool = False) -> str | None:
+              only_before: bool = False, framing: bool = False, metric_paired: bool = False,
+              own_phrase: bool = False) -> str | None:
         """The name a number is on/for: right after it, else right before it (either also across
         the bracket of "CLIP (64.1%)" and "64.1% (CLIP, ...)"), else the only one in the
         sentence (a number covering several names gets none); with `only_before`, the only one
-        before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o")."""
+        before the number (the subject: "GPT-4o achieves 76%", not "... such as GPT-4o"). With
+        `framing`, also the nearest before that a framing phrase names ("On X, ..."); an item of
+        a "respectively" list gets no other name, unless `metric_paired` (extract/fields/clause_names.py)."""
         if not names:
             return None
         index = self._index(names)
@@ -179,36 +180,63 @@ class Sentence:
         # fails wherever this one's fails.
         i = bisect_left(index.starts, num.end)
         if i < len(names) and names[i].start < self.next_num_start(num) \
-                and (clear_gap(text, num.end, names[i].start, after_words, True) or _paren(text, num.end, names[i].start)) \
+                and (clear_gap(text, num.end, names[i].start, after_words, True) or paren(text, num.end, names[i].start)) \
                 and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)):
-            return None if _in_list(text, names, i) else names[i].name
+            several = in_list(text, names, i) or framing and coordinated_with_other(text, names[i].start, names[i].end)
+            return None if several else names[i].name
         # Right before: the nearest name after the previous number.
         floor = self.prev_num_end(num)
+        nearest = None
         for k in range(bisect_right(index.starts, num.start) - 1, -1, -1):
             n = names[k]
             if n.start < floor:
                 break
             if n.end > num.start:
                 continue
-            if _paren(text, n.end, num.start) or (clear_gap(text, n.end, num.start, before_words, True)
+            nearest = k if nearest is None else nearest
+            if paren(text, n.end, num.start, named=True) or (clear_gap(text, n.end, num.start, before_words, True)
                                                   and not rx.search(_AND_OR, text, n.end, num.start)):
                 # not across "and": in "on A and from 30.7% to ..." A is the phrase before's
-                return None if _in_list(text, names, k) else n.name
-        if self.respectively and num.start < self.respectively[0].start:
+                return None if in_list(text, names, k) else n.name
+        if framing and i < len(names) and names[i].start >= self.next_num_start(num) and not in_list(text, names, i) \
+                and not (self.respectively and num.start < self.respectively[0].start):
+            owner = self._owner(names[i].start)  # "93.44% formal validity and a 78.22% overall score on X"
+            if owner is not None and owner is not num and clear_gap(text, owner.end, names[i].start, after_words, True) \
+                    and self._coordinated(num, owner):
+                return names[i].name
+        if framing and nearest is not None and not in_list(text, names, nearest) \
+                and framing_name(text, self.start, names, nearest, num.start) is not None:
+            return names[nearest].name
+        if self.respectively and num.start < self.respectively[0].start and not metric_paired \
+                and (not framing or id(num) in self._respective_run()):
             return None  # "99.9% and 99.3% on A and B, respectively" with only B known
         if only_before:
             count, only = index.distinct_before(num.start)
         else:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
-        if count != 1 or only is None:
-            return None
+        if count != 1 or only is None or framing and (coordinated_with_other(text, only.start, only.end)
+                                                      or own_place(text, self.start, num.start)
+                                                      or own_phrase and self._elsewhere(num, only)):
+            return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
+            if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):
+                return None  # "97.2% accuracy, while on MNIST it reaches 99.6%"
             owner = self._owner(only.start)  # "18.01 pp on CIFAR100, and 0.1 mAP on COCO": COCO is
             if owner is not None and owner.start > num.end \
                     and clear_gap(text, owner.end, only.start, 5, True) \
                     and not self._coordinated(num, owner):  # the later number's, unless the two
                 return None  # are one coordinated phrase: "0.92 AUROC and 0.88 AUPRC on X"
         return only.name
+
+    def _elsewhere(self, num: Num, only: Name) -> bool:
+        """True when the number's own phrase puts it on a place no name field knew ("on BraTS- 2021")."""
+        at = own_on(self.text, num.end, self.end)
+        return at is not None and all(n.start != at for n in self.datasets + self.models)
+
+    def _respective_run(self) -> set[int]:
+        if self._run is None:
+            self._run = respective_run(self.text, self.nums, self.respectively[0].start)
+        return self._run
 
     def _coordinated(self, num: Num, last: Num) -> bool:
         """True when the numbers from `num` to `last` form one coordinated phrase: each gap a
@@ -304,19 +332,6 @@ class Sentence:
         return None
 
 
-def _paren(text: str, start: int, end: int) -> bool:
-    """Only an opening bracket between a name and its number: "ARC-AGI (32.8%)", "46.6% (GPT-5.2 Pro)"."""
-    return text[start:end].strip() in ("(", "[")
-
-
-def _in_list(text: str, names: list[Name], i: int) -> bool:
-    """True when names[i] is one item of a list of names ("MATH-500, AIME24, and BeyondAIME")."""
-    if i > 0 and names[i - 1].end <= names[i].start and text[names[i - 1].end : names[i].start].strip() in JOINS:
-        return True
-    return i + 1 < len(names) and names[i].end <= names[i + 1].start \
-        and text[names[i].end : names[i + 1].start].strip() in JOINS
-
-
 def baseline_names(context, names: list[Name], cue_hits) -> list[Name]:
     """Names right after a comparison cue ("over GRPO", "than Muon", "vs. DeepSeek-Prover")."""
     text = context.text
@@ -352,15 +367,16 @@ def sentences_of(context, nums: list[Num], hits, names: list[Name]) -> dict[tupl
     return out
 
 
-def link(num: Num, sent: Sentence, resp: dict) -> dict:
-    """dataset / model / baseline of one number, from its own sentence."""
-    dataset = resp.get(("datasets", id(num)))
-    model = resp.get(("models", id(num)))
-    return {
-        "dataset": dataset.name if dataset else sent.named(sent.datasets, num),
-        "model": model.name if model else (sent.size_match(num) or sent.named(sent.models, num, 4, 3, only_before=True)),
-        "baseline": sent.baseline(num),
-    }
+def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False, own_phrase: bool = False) -> dict:
+    """dataset / model / baseline of one number, from its own sentence (`metric_paired`: a
+    "respectively" list pairs it with a metric name; `own_phrase`: an "on" phrase of its own
+    naming an unknown place keeps the only dataset off it, for scores: a speedup is "on" a device)."""
+    dataset, model = resp.get(("datasets", id(num))), resp.get(("models", id(num)))
+    return {"dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired,
+                                                               own_phrase=own_phrase),
+            "model": model.name if model else (sent.size_match(num) or sent.named(
+                sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
+            "baseline": sent.baseline(num)}
 
 
 def respective_names(sent: Sentence, nums: list[Num]) -> dict:
@@ -368,10 +384,11 @@ def respective_names(sent: Sentence, nums: list[Num]) -> dict:
     it, by two lists of the same length in one clause ("14.4%, 15.7%, and 15.1% ... on the
     Kodak, CLIC, and Tecnick datasets", "on R2R and REVERIE with +3.0% and +1.71%")."""
     out = {}
-    datasets = sent.distinct(sent.datasets)
+    cut = sent.respectively[0].start if sent.respectively else sent.end  # names after "respectively" are not its items
+    datasets = sent.distinct([d for d in sent.datasets if d.start < cut])
     if len(datasets) >= 2:
         out.update({("datasets", k): v for k, v in sent.respective(datasets, nums).items()})
-    models = sent.distinct(sent.models)
+    models = sent.distinct([m for m in sent.models if m.start < cut])
     if len(models) >= 2 and len(datasets) < 2:
         out.update({("models", k): v for k, v in sent.respective(models, nums).items()})
     if not sent.respectively:

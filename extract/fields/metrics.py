@@ -45,6 +45,13 @@ _CARRY_VERB = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|a
                             r"hit(?:s|ting)?|records?|recorded|stays?|stayed)\s+(?:only\s+|just\s+)?\Z")
 _CARRY_ON = regex.compile(r"(?i)\b(?:on|for|across)\s+\S+(?:\s+\S+){0,3}\s+from\s*\Z")
 _CARRY_BREAK = regex.compile(r"(?i)\b(?:but|yet|although|though|however|except|whereby|which|that)\b|[()\[\]:]")
+# A verb of result right before a bare score, and "on" (the) right after it (`_scored_on`).
+_SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|scor(?:es|ed|ing)|"
+                        r"obtain(?:s|ed|ing)?|yield(?:s|ed|ing)?|records?|recorded|recording|gets?|got)\s+"
+                        r"(?:(?:an?\s+)?(?:average\s+)?(?:scores?\s+)?of\s+)?(?:only\s+|just\s+)?\Z")
+_ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
+_UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
+_NAME_BEFORE = regex.compile(r"\p{Lu}[\w-]*\s\Z")  # "Sonnet 4.6": a version, no value
 _BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -74,6 +81,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     metric_index = SpanIndex(metrics)
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
+    nums = _shared_units(nums, text)
     names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     out, seen = [], set()
@@ -114,7 +122,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if not accepted:
             continue
         for (num, found), (nxt, nxt_found) in zip(accepted, accepted[1:]):
-            if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt):
+            if found["kind"] == "absolute" and nxt_found.get("cue_after") and joined(text, num, nxt) and num.unit == nxt.unit:
                 found["kind"] = nxt_found["kind"]  # "up to 35% and 28% drops": both are changes
         _carry_metric(text, accepted, sent, metric_index, params)
         resp_metrics = sent.respective_words(s_quality, [n for n, _ in accepted])
@@ -131,7 +139,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 metric_text, qualifier = metric_text.split(None, 1)[1], qualifier or "average"
             entry = {"start": num.start, "end": num.end, "rule": num.rule, "metric": metric_text,
                      "value": num.value, "value_high": num.high, "unit": num.unit, "kind": found["kind"],
-                     "qualifier": qualifier, **link(num, sent, resp_names)}
+                     "qualifier": qualifier, **link(num, sent, resp_names, bool(sent.respectively) and id(num) in resp_metrics,
+                                                    # "17% on NDCG": a metric, no place
+                                                    own_phrase=metric is None or metric.start < num.end)}
             if before is not None and (_after_value(text, before[0], num) or _versus(text, before[0], num)):
                 # "on AIME-2024 from 38.2% to 39.9%": both on AIME-2024, and "from 0.394 to 0.601 on
                 # PrivacyQA" too; "81.2% versus 77.0% F1 on SQuAD" compares two models on one dataset
@@ -239,6 +249,23 @@ def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
     return replace(num, unit=None, end=end, vend=end)
 
 
+def _shared_units(nums: list[Num], text: str) -> list[Num]:
+    """A decimal listed right before a decimal with a unit shares it ("theoretical latencies of
+    2.2 and 1.7 seconds", "85.1, 88.2 and 90.3%"); not a factor, a whole number ("in 3 and 5% of
+    cases", "SSIM and PSNR of about 0.98 and 43 dB") or a version ("Sonnet 4.6, and 0%")."""
+    out = list(nums)
+    for i in range(len(out) - 2, -1, -1):
+        a, b = out[i], out[i + 1]
+        gap = text[a.end : b.start].strip() if a.end <= b.start else ";"
+        # the last two joined by "and"/"or" ("scoring 65.2, 18.5% higher" is no list), the ones
+        # before by commas
+        listed = gap in _UNIT_LIST_END if b.unit == nums[i + 1].unit else gap == ","
+        if a.unit is None and b.unit not in (None, "x") and "." in a.written and "." in b.written and a.high is None \
+                and not a.setting and listed and not rx.search(_NAME_BEFORE, text, max(0, a.start - 30), a.start):
+            out[i] = replace(a, unit=b.unit)
+    return out
+
+
 def _physical(num: Num) -> bool:
     return num.unit is not None and num.unit not in _CHANGE_UNITS and num.unit not in ("points", "Likert points")
 
@@ -266,7 +293,8 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     elif num.unit is not None:  # dB, points, seconds: a score or change only with a name or a cue,
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
-    elif not _bare_ok(_with_result(num, where, gap), where, gap) \
+    elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent, params)
+              or _scored_on(num, sent)) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
@@ -304,9 +332,41 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     is_int = num.high is None and "." not in num.written
     if where == "after" and gap <= 1:
         return not is_int or num.sign is not None or gap == 0
+    if where == "before" and num.conn == "by":  # "reduces FID by 2.6", "improves BLEU by 1.8"
+        return gap <= 1 and (not is_int or num.sign is not None)
     if where == "before" and num.conn in _BARE_CONN:
         return not is_int or gap <= 2 and num.conn in ("of", "=", ":")
     return False
+
+
+def _bare_change(num: Num, sent: Sentence, params) -> bool:
+    """A bare number that a change word governs right before it is a change, named or not:
+    "achieve gains of +21.87 and +21.48 on MathQA", "an improvement of 1.8 over X", "improves
+    by 0.6 on average"; and a signed one right before a change word ("yielding +10.2
+    improvement over GRMs"). A whole number without a sign is left out ("gains of 3 tasks")."""
+    if num.setting or num.sign is None and "." not in num.written:
+        return False
+    if num.sign is not None:
+        after = sent.first_cue_from(num.end)
+        if after is not None and rx.fullmatch(params.cue_gap, sent.text, num.end, after.start):
+            return True
+    if num.conn not in ("of", "by"):
+        return False
+    cue = sent.last_cue_by(num.start)
+    return cue is not None and not sent.text[cue.end : num.start].strip().lower().removesuffix(num.conn).strip()
+
+
+def _scored_on(num: Num, sent: Sentence) -> bool:
+    """A bare number that a verb of result gives, on a dataset named right after it, is a
+    score without a name: "achieving 83.2 on InfoVQA and 34.5 on ScreenSpot-Pro", "achieves
+    scores of 46.17 on GSM8K". Not a year, nor a number that is a setting."""
+    whole = "." not in num.written
+    if num.setting or num.sign is not None or whole and (num.value < 10 or 1900 <= num.value <= 2100):
+        return False  # "obtain 3 on COCO", "in 2023 on X"
+    on = rx.match(_ON, sent.text, num.end, sent.end)
+    if on is None or not rx.search(_SCORED, sent.text, max(sent.start, num.start - 60), num.start):
+        return False
+    return any(d.start == on.end() for d in sent.datasets)
 
 
 def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:

@@ -30,6 +30,9 @@ _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
 # LLaVA-OneVision-72B by 2.94x", "by 53% on InternVL3-2B and by 93% on SmolVLM-256M".
 _PARALLEL_BY = regex.compile(r"(?:^|\s)(?:and|or)\s+(?:(?:on|for)\s+)?(?:[\w.-]*[\p{Lu}\d][\w.-]*\s+)?by\s*$")
 _LIST_GAP = regex.compile(r"(?:(?:^|\s)(?:and|or|vs\.?|versus|to|while)|[,/→]|->)\s*$")
+# ... or a parallel "from" after a before-and-after pair: "from 0.601 to 0.8496 for survival,
+# from 0.672 to 0.8102 for recurrence" (not "by 45% relative over X, from 44.0% to 64.0%").
+_PARALLEL_FROM = regex.compile(r",\s*(?:and\s+)?from\s*$")
 
 
 @dataclass
@@ -78,7 +81,8 @@ def listed_after(text: str, prev: Num, num: Num, max_words: int = 6) -> bool:
     if prev.sentence != num.sentence or prev.end > num.start:
         return False
     gap = text[prev.end : num.start]
-    parallel = prev.conn == "by" and num.conn == "by" and rx.search(_PARALLEL_BY, gap) is not None
+    parallel = prev.conn == "by" and num.conn == "by" and rx.search(_PARALLEL_BY, gap) is not None \
+        or prev.conn == "to" and num.conn == "from" and rx.search(_PARALLEL_FROM, gap) is not None
     return len(gap.split()) <= max_words and ";" not in gap and (parallel or bool(rx.search(_LIST_GAP, gap)))
 
 
