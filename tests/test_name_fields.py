@@ -182,6 +182,21 @@ def test_datasets_by_context(extractor, text, expected):
     assert [(d.name, d.role) for d in record.datasets] == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # coined names coordinated with a known dataset, after a cue or before a plural data noun
+    ("We evaluate OPRL on three distinct agent benmarks, including WebShop and VisualSokoban, as well as "
+     "open-ended social interactions.", ["WebShop", "VisualSokoban"]),
+    ("Experiments on cluttered scenes using ShapeNet furniture, as well as scanned scenes from PROX and "
+     "Replica datasets, demonstrate its performance.", ["ShapeNet", "PROX", "Replica"]),
+    # values in a parallel clause and a model after a known dataset are no members
+    ("Our stop policy reduces safety by 20pp on BashArena and 28pp on LinuxArena.", ["BashArena", "LinuxArena"]),
+    ("SIRI improves GiGPO from 0.908 to 0.930 on ALFWorld and from 0.728 to 0.813 on WebShop.", ["ALFWorld", "WebShop"]),
+    ("We train on ImageNet and GPT-4o labels, then compare ImageNet with FooNet2 and BarNet.", ["ImageNet"]),
+])
+def test_datasets_by_company(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected
+
+
 def test_the_tokenizer_splits_a_final_period_only_after_a_glued_capital():
     from extract.engine.tokenizer import blank_english
     nlp = blank_english()

@@ -8,6 +8,7 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
+from extract.fields.dataset_lists import list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL, PREPOSITION  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
@@ -134,6 +135,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                     proposed.add(name_key(name))
                 candidates.append((s, e, None, h.rule))
     candidates.extend(_editions(text))
+    spans = [(c[0], c[1]) for c in candidates]
+    candidates += [(s, e, None, "datasets.list_member") for s, e in list_members(text, spans, context.sentence_of)
+                   if not any(s < ce and cs < e for cs, ce in spans)]
     defined = _defined_datasets(definitions, text, context, proposed)
     if defined:  # the expansion of a defined dataset is that dataset, named by its acronym
         longs = [(d["long_start"], d["long_end"]) for d in definitions if any(c[2] == d["name"] for c in defined)]
