@@ -44,7 +44,7 @@ _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:
 _INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|establish(?:es|ing)?\b)")
 # Rules that find a coined name by its shape or by the data noun next to it: the paper's own
 # when the sentence's proposal verb introduces it directly (`_introduced_directly`).
-_NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
+_NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.noun_named", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
 _INTRO_WORDS = 12
 _NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
 _NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
