@@ -136,6 +136,9 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     ("We compare pose models, including MASt3R, DUSt3R, Map Anything, and VGGT.",
      ["MASt3R", "DUSt3R", "Map Anything", "VGGT"]),
     ("Language models (7B, 13B) and LLMs (70B) are common.", []),
+    # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
+    ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
+     "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),
 ])
 def test_model_names_by_shape_and_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected

@@ -23,7 +23,7 @@ _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<i
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
 # "models such as", "models like", "models, including": the list after it names models.
 # A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
-_MODELS_SUCH_AS = regex.compile(rf"\bmodels,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ](?:the[ ])?(?P<item>{_ITEM})"
+_MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs),?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ](?:the[ ])?(?P<item>{_ITEM})"
                                 rf"(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*(?:,?[ ](?:and|or)[ ](?P<item>{_ITEM}))?")
 # A member that is a company's ("OpenAI's GPT"), cut short by the item's three words ("Graph
 # Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
@@ -70,10 +70,16 @@ def _name_shaped(item: str) -> bool:
 
 def cued_members(text: str) -> list[tuple[int, int]]:
     """Spans of the name-shaped members of every list that "models such as" opens."""
+    return [(s, e) for s, e in cued_items(text) if _name_shaped(text[s:e])]
+
+
+def cued_items(text: str) -> list[tuple[int, int]]:
+    """Spans of the members of every list that "models such as" opens, whatever their shape:
+    there a listed name that is also a word ("models like Whisper") is the model."""
     found = []
     for m in rx.finditer(_MODELS_SUCH_AS, text):
         for s, e in zip(m.starts("item"), m.ends("item")):
             item = text[s:e]
-            if _name_shaped(item) and not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
+            if not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
                 found.append((s, e))
     return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.model_lists import cued_members, list_members
+from extract.fields.model_lists import cued_items, cued_members, list_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -90,9 +90,11 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             entry = lexicon.lookup(MODELS, fam_text)
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
             candidates.append((h.start, h.end, family, False, h.rule))
-    # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models").
+    # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models")
+    # or a list of models holds it ("transformer models like Whisper").
     sure_sentences = {context.sentence_of(c[0]) for c in candidates}
-    candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
+    cued = set(cued_items(text)) if pending else set()
+    candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences or (c[0], c[1]) in cued]
     spans = [(c[0], c[1]) for c in candidates]
     for s, e in list_members(text, spans, context.sentence_of) + cued_members(text):
         if not any(s < ce and cs < e for cs, ce in spans):
