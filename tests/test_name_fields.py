@@ -100,6 +100,9 @@ def test_a_listed_model_the_title_names_is_proposed_where_the_abstract_introduce
     ("We distill GPT-4o into a 1.3B student, FooNet-1.3B.", ["GPT-4o", "FooNet-1.3B"]),
     ("Results for Pythia-160M/410M are similar.", ["Pythia-160M", "Pythia-410M"]),
     ("Vision-language models (VLMs) and CNNs are widely used.", []),
+    # a count in a dataset's name is its size in items, wherever else the name stands
+    ("We introduce Planktonzilla-17M, a unified dataset of plankton images. Planktonzilla-17M helps "
+     "FooLM-7B, a strong model.", ["FooLM-7B"]),
 ])
 def test_models(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected

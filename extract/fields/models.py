@@ -39,6 +39,9 @@ _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\
 _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
+# A count in a dataset's name is its size in items, not parameters: "WildChat-4.8M dataset",
+# "Planktonzilla-17M, a unified dataset of ...".
+_DATA_NOUN_AFTER = regex.compile(r"(?:,[ ](?:a|an|the)[ ](?:[\w-]+[ ]){0,4}?|[ ])(?:data ?sets?|benchmarks?|corpus|corpora)\b", regex.I)
 
 
 def postprocess(doc, hits: list[Hit], context) -> list[dict]:
@@ -47,6 +50,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     candidates: list[tuple[int, int, str | None, bool, str]] = []  # start, end, family, ambiguous, rule
     listed: dict[tuple[int, int], list[str]] = {}  # span of a bracketed size list -> its models
     pending: list[tuple[int, int, str | None, bool, str]] = []  # ambiguous names, for a second look
+    data_named: set[str] = set()  # sized names the text calls data, wherever they stand
     for h in hits:
         if h.rule == "models.extension":
             continue
@@ -87,6 +91,9 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             fam_text = h.groups["family"][2]
             if _is_dataset(h.text) or rx.match(_NOT_FAMILY, fam_text):
                 continue
+            if rx.match(_DATA_NOUN_AFTER, text, h.end):
+                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset": 17M images
+                continue
             entry = lexicon.lookup(MODELS, fam_text)
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
             candidates.append((h.start, h.end, family, False, h.rule))
@@ -113,7 +120,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             end = start + len(text[start:end].rstrip().rsplit(" ", 1)[0])
         for name in listed.get((start, end)) or expand_shorthand(surface):
             key = name_key(name)
-            if key in seen:
+            if key in seen or key in data_named:
                 continue
             seen.add(key)
             size = rx.search(_SIZE, name)
