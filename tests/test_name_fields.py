@@ -139,6 +139,12 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     ("We compare pose models, including MASt3R, DUSt3R, Map Anything, and VGGT.",
      ["MASt3R", "DUSt3R", "Map Anything", "VGGT"]),
     ("Language models (7B, 13B) and LLMs (70B) are common.", []),
+    # a version written apart ends a list member; a bracket of two or more names after "models"
+    # lists models, a bracket of one defines a class's acronym
+    ("We test GPT-5 mini, Claude Sonnet 4.5, Sonnet 4.6, and Opus 4.6 on five tasks.",
+     ["GPT-5 mini", "Claude Sonnet 4.5", "Sonnet 4.6", "Opus 4.6"]),
+    ("An ensemble of four transformer models (AraBERTv2, AraELECTRA, MARBERT, and CAMeLBERT) beats "
+     "diffusion language models (DLMs).", ["AraBERTv2", "AraELECTRA", "MARBERT", "CAMeLBERT"]),
     # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
     ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
      "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),

@@ -12,7 +12,8 @@ from extract.text import rx
 # One list member: a coined token (inner capital, digit) or up to three capitalised words.
 # A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
 _TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
-_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}"
+# A version written apart ends a member: "Opus 4.6", "GPT 5.4", "Mythos Preview".
+_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
 # What lies between two models of one list: separators and other members.
 _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
@@ -21,9 +22,10 @@ _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
                             r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
-# "models such as", "models like", "models, including": the list after it names models.
+# "models such as", "models like", "models, including", "models (A, B and C)": the list after
+# it names models (a bracket with one member defines an acronym: "language models (DLMs)").
 # A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
-_MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs),?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ](?:the[ ])?(?P<item>{_ITEM})"
+_MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs)(?:,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ]|[ ](?P<paren>\()(?:e\.g\.,?[ ])?)(?:the[ ])?(?P<item>{_ITEM})"
                                 rf"(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*(?:,?[ ](?:and|or)[ ](?P<item>{_ITEM}))?")
 # A member that is a company's ("OpenAI's GPT"), cut short by the item's three words ("Graph
 # Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
@@ -78,6 +80,8 @@ def cued_items(text: str) -> list[tuple[int, int]]:
     there a listed name that is also a word ("models like Whisper") is the model."""
     found = []
     for m in rx.finditer(_MODELS_SUCH_AS, text):
+        if m.group("paren") and len(m.starts("item")) < 2:
+            continue  # "diffusion language models (DLMs)" defines a class's acronym
         for s, e in zip(m.starts("item"), m.ends("item")):
             item = text[s:e]
             if not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
