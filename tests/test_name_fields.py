@@ -209,6 +209,17 @@ def test_datasets_by_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a capitalised word before an appositive's name begins it; a sentence's function word does not
+    ("Players compete for control of a virtual machine in the game of Core War, a Turing-complete "
+     "environment studied in artificial life.", ["Core War"]),
+    ("However, Stanford-Car, the most widely used fine-grained dataset for car recognition, is old.", ["Stanford-Car"]),
+    ("We train and evaluate several models on MuCE, a new large-scale human preference dataset.", ["MuCE"]),
+])
+def test_datasets_in_appositives(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected
+
+
 def test_the_tokenizer_splits_a_final_period_only_after_a_glued_capital():
     from extract.engine.tokenizer import blank_english
     nlp = blank_english()

@@ -46,6 +46,10 @@ _INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]
 # when the sentence's proposal verb introduces it directly (`_introduced_directly`).
 _NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.noun_named", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
 _INTRO_WORDS = 12
+# A capitalised word right before an appositive's name begins that name, unless it is a
+# sentence's function word ("In X, a dataset ...").
+_NAME_LEFT = regex.compile(r"(?<![\w-])(?!(?:The|A|An|In|On|For|With|From|Our|This|These|We|And|Or|However|Moreover|Finally|Here|Then)[ ])"
+                           r"\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*[ ]\Z")
 _NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
 _NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
 _INDEFINITE = regex.compile(r"\b(?:a|an|first|new|novel)\b", regex.I)
@@ -126,6 +130,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # a speedup is claimed on a model or a device, not on data
             if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
                 continue
+            left = rx.search(_NAME_LEFT, text, max(0, s - 40), s) if h.rule == "datasets.appositive" else None
+            if left and not rx.fullmatch(kind_noun, name):  # "Contextual Earnings-22, an open dataset": the whole name
+                s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
             if _acceptable(name):
