@@ -145,6 +145,10 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
      ["GPT-5 mini", "Claude Sonnet 4.5", "Sonnet 4.6", "Opus 4.6"]),
     ("An ensemble of four transformer models (AraBERTv2, AraELECTRA, MARBERT, and CAMeLBERT) beats "
      "diffusion language models (DLMs).", ["AraBERTv2", "AraELECTRA", "MARBERT", "CAMeLBERT"]),
+    # a brand is not merged with a class after it; a hyphenated modifier is no list member
+    ("A global pathway based on a CLIP Vision Transformer encodes semantics.", ["CLIP"]),
+    ("Activations across LLMs, including both GLU-based and non-GLU-based architectures like LLaMA-2 and "
+     "OPT-13B.", ["LLaMA-2", "OPT-13B"]),
     # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
     ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
      "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),

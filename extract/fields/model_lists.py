@@ -31,6 +31,7 @@ _MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs)(?:,?[ 
 # Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
 # Language-Image Pre-training (CLIP)"), or a class in the plural ("Spiking Neural Networks").
 _NOT_CUED = regex.compile(r"'s\b|[ ]\p{Lu}|[ ]?\(\p{Lu}[\p{L}\d-]*\)")
+_MODIFIER_END = regex.compile(r"-(?:based|style|like|free|aware|driven|specific|only)$")
 _COINED = regex.compile(r"\p{L}.*?(?:\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}|\d)|^\p{Lu}\p{Ll}+(?:[ ]\p{Lu}[\p{L}\d]*)+$")
 
 
@@ -64,8 +65,8 @@ def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _name_shaped(item: str) -> bool:
-    if " " in item and not item[:1].isupper() and not item[:1].isdigit():
-        return False  # "standalone Vision Transformers"
+    if " " in item and not item[:1].isupper() and not item[:1].isdigit() or rx.search(_MODIFIER_END, item):
+        return False  # "standalone Vision Transformers", "GLU-based and non-GLU-based architectures"
     return bool(rx.search(_COINED, item)) and not lexicon.is_generic(item) and not any(
         lexicon.lookup(f, item) for f in ("datasets.tsv", "methods.tsv", "metrics.tsv"))
 

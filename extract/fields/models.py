@@ -156,7 +156,8 @@ def _merge_adjacent(candidates, text: str):
         if c[4] == "models.size_list" or (merged and merged[-1][4] == "models.size_list"):
             merged.append(c)  # its names are built from its own family
             continue
-        if merged and text[merged[-1][1] : c[0]] == " " and not any(ch.isdigit() for ch in text[merged[-1][0] : merged[-1][1]]):
+        if merged and text[merged[-1][1] : c[0]] == " " and not any(ch.isdigit() for ch in text[merged[-1][0] : merged[-1][1]]) \
+                and not lexicon.is_generic(text[c[0] : c[1]]):  # "a CLIP Vision Transformer": CLIP
             prev = merged.pop()
             c = (prev[0], c[1], prev[2], False, prev[4])
         merged.append(c)
