@@ -1,8 +1,9 @@
 """Datasets by company: a coined name coordinated with datasets the text already names is a
 dataset too ("including WebShop and VisualSokoban", "scenes from PROX and Replica datasets",
 "on SQuAD, TriviaQA and NQ-Open"). A list is read only where something says it lists data: two
-or more known members, a cue before it ("on", "across", "including", "such as", a colon) or a
-plural data noun after it. Members must be written like names (an inner capital or a digit)
+or more known members, a cue before it ("on", "across", "including", "such as", a bracket) or
+a plural data noun after it (a colon is no cue: "three components: A, B and C" lists parts).
+Members must be written like names (a capital and an inner capital or a digit, not a value)
 and no list may know them as a model, a method or a measure."""
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import regex
 from extract.fields import lexicon
 from extract.text import rx
 
-# One member: a coined token, and a number written apart ("SQuAD 2.0", "ShanghaiTech A").
+# One member: a coined token, and a number written apart ("SQuAD 2.0").
 _ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])"
 # What lies between two known members of one list: separators and other members.
