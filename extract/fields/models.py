@@ -76,7 +76,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
-        elif h.rule == "models.called":  # "the DistilRoBERTa model": the name only
+        elif h.rule in ("models.called", "models.called_provenance"):  # "the DistilRoBERTa model": the name only
             s, e, written = h.groups["name"]
             if not lexicon.is_generic(written) and not _is_dataset(written):
                 candidates.append((s, e, written, False, h.rule))
