@@ -100,6 +100,9 @@ def test_a_listed_model_the_title_names_is_proposed_where_the_abstract_introduce
     ("We distill GPT-4o into a 1.3B student, FooNet-1.3B.", ["GPT-4o", "FooNet-1.3B"]),
     ("Results for Pythia-160M/410M are similar.", ["Pythia-160M", "Pythia-410M"]),
     ("Vision-language models (VLMs) and CNNs are widely used.", []),
+    # a count in a dataset's name is its size in items, wherever else the name stands
+    ("We introduce Planktonzilla-17M, a unified dataset of plankton images. Planktonzilla-17M helps "
+     "FooLM-7B, a strong model.", ["FooLM-7B"]),
 ])
 def test_models(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected
@@ -136,6 +139,19 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     ("We compare pose models, including MASt3R, DUSt3R, Map Anything, and VGGT.",
      ["MASt3R", "DUSt3R", "Map Anything", "VGGT"]),
     ("Language models (7B, 13B) and LLMs (70B) are common.", []),
+    # a version written apart ends a list member; a bracket of two or more names after "models"
+    # lists models, a bracket of one defines a class's acronym
+    ("We test GPT-5 mini, Claude Sonnet 4.5, Sonnet 4.6, and Opus 4.6 on five tasks.",
+     ["GPT-5 mini", "Claude Sonnet 4.5", "Sonnet 4.6", "Opus 4.6"]),
+    ("An ensemble of four transformer models (AraBERTv2, AraELECTRA, MARBERT, and CAMeLBERT) beats "
+     "diffusion language models (DLMs).", ["AraBERTv2", "AraELECTRA", "MARBERT", "CAMeLBERT"]),
+    # a brand is not merged with a class after it; a hyphenated modifier is no list member
+    ("A global pathway based on a CLIP Vision Transformer encodes semantics.", ["CLIP"]),
+    ("Activations across LLMs, including both GLU-based and non-GLU-based architectures like LLaMA-2 and "
+     "OPT-13B.", ["LLaMA-2", "OPT-13B"]),
+    # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
+    ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
+     "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),
 ])
 def test_model_names_by_shape_and_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected
@@ -180,6 +196,32 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)
     assert [(d.name, d.role) for d in record.datasets] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # coined names coordinated with a known dataset, after a cue or before a plural data noun
+    ("We evaluate OPRL on three distinct agent benmarks, including WebShop and VisualSokoban, as well as "
+     "open-ended social interactions.", ["WebShop", "VisualSokoban"]),
+    ("Experiments on cluttered scenes using ShapeNet furniture, as well as scanned scenes from PROX and "
+     "Replica datasets, demonstrate its performance.", ["ShapeNet", "PROX", "Replica"]),
+    # values in a parallel clause and a model after a known dataset are no members
+    ("Our stop policy reduces safety by 20pp on BashArena and 28pp on LinuxArena.", ["BashArena", "LinuxArena"]),
+    ("SIRI improves GiGPO from 0.908 to 0.930 on ALFWorld and from 0.728 to 0.813 on WebShop.", ["ALFWorld", "WebShop"]),
+    ("We train on ImageNet and GPT-4o labels, then compare ImageNet with FooNet2 and BarNet.", ["ImageNet"]),
+])
+def test_datasets_by_company(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a capitalised word before an appositive's name begins it; a sentence's function word does not
+    ("Players compete for control of a virtual machine in the game of Core War, a Turing-complete "
+     "environment studied in artificial life.", ["Core War"]),
+    ("However, Stanford-Car, the most widely used fine-grained dataset for car recognition, is old.", ["Stanford-Car"]),
+    ("We train and evaluate several models on MuCE, a new large-scale human preference dataset.", ["MuCE"]),
+])
+def test_datasets_in_appositives(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected
 
 
 def test_the_tokenizer_splits_a_final_period_only_after_a_glued_capital():

@@ -8,6 +8,7 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
+from extract.fields.dataset_lists import list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL, PREPOSITION  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
@@ -43,8 +44,12 @@ _DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:
 _INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|establish(?:es|ing)?\b)")
 # Rules that find a coined name by its shape or by the data noun next to it: the paper's own
 # when the sentence's proposal verb introduces it directly (`_introduced_directly`).
-_NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
+_NAMED_BY_SHAPE = ("datasets.bench_suffix", "datasets.noun_named", "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun")
 _INTRO_WORDS = 12
+# A capitalised word right before an appositive's name begins that name, unless it is a
+# sentence's function word ("In X, a dataset ...").
+_NAME_LEFT = regex.compile(r"(?<![\w-])(?!(?:The|A|An|In|On|For|With|From|Our|This|These|We|And|Or|However|Moreover|Finally|Here|Then)[ ])"
+                           r"\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*[ ]\Z")
 _NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
 _NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
 _INDEFINITE = regex.compile(r"\b(?:a|an|first|new|novel)\b", regex.I)
@@ -57,6 +62,8 @@ _MEASURE_AFTER = regex.compile(r"[ ]+(?:scores?|metrics?|judges?)\b", regex.I)
 # What a result is reported on that is not data: processors and accelerators, imaging
 # modalities and shapes of a setting (3D, 2x, 8-bit).
 _HARDWARE = regex.compile(r"^(?:" + HARDWARE + r"|M\d(?:\s?\w+)?|ARM\w*|CT|MRI|\d+[DdXx]|\d+-bit)$")
+# Rules that read one name after "on": a result's (after a number) or an evaluation's.
+_ON_RULES = ("datasets.result_on", "datasets.evaluated_on")
 # A number within four words before the "on" of datasets.result_on: "+5.92% on", "0.877 on".
 _RESULT_BEFORE = regex.compile(r"\d(?:%|\.\d+|x|×|pp)?\)?[ ](?:[\w-]+[ ]){0,4}?$")
 # A listed dataset's yearly edition written with a hyphen (AIME-2024, AMC-2023): one token,
@@ -79,7 +86,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     # Where a speed is claimed, found once (not per name: a sentence may list 400 results),
     # and only in texts with a result-on-name hit, the one rule that asks
     speed_claims = [m.start() for m in rx.finditer(_SPEED_CLAIM, text)] \
-        if any(h.rule == "datasets.result_on" for h in hits) else []
+        if any(h.rule in _ON_RULES for h in hits) else []
     extension = context.params.extension
     introduced_by_cue = context.params.named
     method_context = context.params.method_context
@@ -117,7 +124,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
             if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
                 continue  # only "-bench" makes a lower-case word a name (tau-bench)
-            if h.rule == "datasets.result_on" and (not rx.search(_RESULT_BEFORE, text, max(0, h.start - 48), h.start)
+            if h.rule in _ON_RULES and (h.rule == "datasets.result_on" and not rx.search(_RESULT_BEFORE, text, max(0, h.start - 48), h.start)
                                                    or rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name)
                                                    or lexicon.lookup(METHODS, name) or len(name) < 3
                                                    or _defined_as_other(name, definitions)
@@ -125,6 +132,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # a speedup is claimed on a model or a device, not on data
             if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
                 continue
+            left = rx.search(_NAME_LEFT, text, max(0, s - 40), s) if h.rule == "datasets.appositive" else None
+            if left and not rx.fullmatch(kind_noun, name):  # "Contextual Earnings-22, an open dataset": the whole name
+                s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
             if _acceptable(name):
@@ -134,18 +144,23 @@ def postprocess(doc, hits, context) -> list[dict]:
                     proposed.add(name_key(name))
                 candidates.append((s, e, None, h.rule))
     candidates.extend(_editions(text))
+    spans = [(c[0], c[1]) for c in candidates]
+    candidates += [(s, e, None, "datasets.list_member") for s, e in list_members(text, spans, context.sentence_of)
+                   if not any(s < ce and cs < e for cs, ce in spans)]
     defined = _defined_datasets(definitions, text, context, proposed)
     if defined:  # the expansion of a defined dataset is that dataset, named by its acronym
         longs = [(d["long_start"], d["long_end"]) for d in definitions if any(c[2] == d["name"] for c in defined)]
         candidates = [c for c in candidates if not any(c[0] < le and ls < c[1] for ls, le in longs)] + defined
     taken_by_models = [(m["start"], m["end"]) for m in context.mentions("models")]
+    model_keys = {name_key(m["name"]) for m in context.mentions("models")}  # a later mention of one
     out, seen = [], set()
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
     methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if _method_named(text, c[0], c[1], method_context)}
     urls = Urls(text)
     for start, end, name, rule in chosen:
-        if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start):
+        if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start) \
+                or rule in _ON_RULES and name_key(text[start:end]) in model_keys:
             continue  # a model's name, or one seen in a URL ("github.com/a/MyBench")
         if not name:
             right = rx.match(_HYPHEN_RIGHT, text, end)

@@ -12,7 +12,8 @@ from extract.text import rx
 # One list member: a coined token (inner capital, digit) or up to three capitalised words.
 # A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
 _TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
-_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}"
+# A version written apart ends a member: "Opus 4.6", "GPT 5.4", "Mythos Preview".
+_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
 # What lies between two models of one list: separators and other members.
 _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
@@ -21,14 +22,16 @@ _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
                             r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
-# "models such as", "models like", "models, including": the list after it names models.
+# "models such as", "models like", "models, including", "models (A, B and C)": the list after
+# it names models (a bracket with one member defines an acronym: "language models (DLMs)").
 # A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
-_MODELS_SUCH_AS = regex.compile(rf"\bmodels,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ](?:the[ ])?(?P<item>{_ITEM})"
+_MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs)(?:,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ]|[ ](?P<paren>\()(?:e\.g\.,?[ ])?)(?:the[ ])?(?P<item>{_ITEM})"
                                 rf"(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*(?:,?[ ](?:and|or)[ ](?P<item>{_ITEM}))?")
 # A member that is a company's ("OpenAI's GPT"), cut short by the item's three words ("Graph
 # Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
 # Language-Image Pre-training (CLIP)"), or a class in the plural ("Spiking Neural Networks").
 _NOT_CUED = regex.compile(r"'s\b|[ ]\p{Lu}|[ ]?\(\p{Lu}[\p{L}\d-]*\)")
+_MODIFIER_END = regex.compile(r"-(?:based|style|like|free|aware|driven|specific|only)$")
 _COINED = regex.compile(r"\p{L}.*?(?:\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}|\d)|^\p{Lu}\p{Ll}+(?:[ ]\p{Lu}[\p{L}\d]*)+$")
 
 
@@ -62,18 +65,26 @@ def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _name_shaped(item: str) -> bool:
-    if " " in item and not item[:1].isupper() and not item[:1].isdigit():
-        return False  # "standalone Vision Transformers"
+    if " " in item and not item[:1].isupper() and not item[:1].isdigit() or rx.search(_MODIFIER_END, item):
+        return False  # "standalone Vision Transformers", "GLU-based and non-GLU-based architectures"
     return bool(rx.search(_COINED, item)) and not lexicon.is_generic(item) and not any(
         lexicon.lookup(f, item) for f in ("datasets.tsv", "methods.tsv", "metrics.tsv"))
 
 
 def cued_members(text: str) -> list[tuple[int, int]]:
     """Spans of the name-shaped members of every list that "models such as" opens."""
+    return [(s, e) for s, e in cued_items(text) if _name_shaped(text[s:e])]
+
+
+def cued_items(text: str) -> list[tuple[int, int]]:
+    """Spans of the members of every list that "models such as" opens, whatever their shape:
+    there a listed name that is also a word ("models like Whisper") is the model."""
     found = []
     for m in rx.finditer(_MODELS_SUCH_AS, text):
+        if m.group("paren") and len(m.starts("item")) < 2:
+            continue  # "diffusion language models (DLMs)" defines a class's acronym
         for s, e in zip(m.starts("item"), m.ends("item")):
             item = text[s:e]
-            if _name_shaped(item) and not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
+            if not rx.match(_NOT_CUED, text, e) and not (" " in item and item.endswith("s")):
                 found.append((s, e))
     return found

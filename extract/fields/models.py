@@ -8,7 +8,7 @@ from __future__ import annotations
 import regex
 
 from extract.fields import lexicon
-from extract.fields.model_lists import cued_members, list_members
+from extract.fields.model_lists import cued_items, cued_members, list_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -39,6 +39,9 @@ _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\
 _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
+# A count in a dataset's name is its size in items, not parameters: "WildChat-4.8M dataset",
+# "Planktonzilla-17M, a unified dataset of ...".
+_DATA_NOUN_AFTER = regex.compile(r"(?:,[ ](?:a|an|the)[ ](?:[\w-]+[ ]){0,4}?|[ ])(?:data ?sets?|benchmarks?|corpus|corpora)\b", regex.I)
 
 
 def postprocess(doc, hits: list[Hit], context) -> list[dict]:
@@ -47,6 +50,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     candidates: list[tuple[int, int, str | None, bool, str]] = []  # start, end, family, ambiguous, rule
     listed: dict[tuple[int, int], list[str]] = {}  # span of a bracketed size list -> its models
     pending: list[tuple[int, int, str | None, bool, str]] = []  # ambiguous names, for a second look
+    data_named: set[str] = set()  # sized names the text calls data, wherever they stand
     for h in hits:
         if h.rule == "models.extension":
             continue
@@ -72,7 +76,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
-        elif h.rule == "models.called":  # "the DistilRoBERTa model": the name only
+        elif h.rule in ("models.called", "models.called_provenance"):  # "the DistilRoBERTa model": the name only
             s, e, written = h.groups["name"]
             if not lexicon.is_generic(written) and not _is_dataset(written):
                 candidates.append((s, e, written, False, h.rule))
@@ -87,12 +91,17 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             fam_text = h.groups["family"][2]
             if _is_dataset(h.text) or rx.match(_NOT_FAMILY, fam_text):
                 continue
+            if rx.match(_DATA_NOUN_AFTER, text, h.end):
+                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset": 17M images
+                continue
             entry = lexicon.lookup(MODELS, fam_text)
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
             candidates.append((h.start, h.end, family, False, h.rule))
-    # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models").
+    # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models")
+    # or a list of models holds it ("transformer models like Whisper").
     sure_sentences = {context.sentence_of(c[0]) for c in candidates}
-    candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences]
+    cued = set(cued_items(text)) if pending else set()
+    candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences or (c[0], c[1]) in cued]
     spans = [(c[0], c[1]) for c in candidates]
     for s, e in list_members(text, spans, context.sentence_of) + cued_members(text):
         if not any(s < ce and cs < e for cs, ce in spans):
@@ -111,7 +120,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             end = start + len(text[start:end].rstrip().rsplit(" ", 1)[0])
         for name in listed.get((start, end)) or expand_shorthand(surface):
             key = name_key(name)
-            if key in seen:
+            if key in seen or key in data_named:
                 continue
             seen.add(key)
             size = rx.search(_SIZE, name)
@@ -147,7 +156,8 @@ def _merge_adjacent(candidates, text: str):
         if c[4] == "models.size_list" or (merged and merged[-1][4] == "models.size_list"):
             merged.append(c)  # its names are built from its own family
             continue
-        if merged and text[merged[-1][1] : c[0]] == " " and not any(ch.isdigit() for ch in text[merged[-1][0] : merged[-1][1]]):
+        if merged and text[merged[-1][1] : c[0]] == " " and not any(ch.isdigit() for ch in text[merged[-1][0] : merged[-1][1]]) \
+                and not lexicon.is_generic(text[c[0] : c[1]]):  # "a CLIP Vision Transformer": CLIP
             prev = merged.pop()
             c = (prev[0], c[1], prev[2], False, prev[4])
         merged.append(c)
