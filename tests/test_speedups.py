@@ -59,6 +59,11 @@ CASES = [
      [{"factor": 2, "aspect": "inference time"}]),
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
+    # a bracket that holds the number is not the aspect's short form
+    ("Our results show a reduction in token usage (up to 55.7%) while improving accuracy.",
+     [{"percent": 55.7, "aspect": "tokens", "qualifier": "up to"}]),
+    ("The scheduler improves throughput (by 75%) over static batching.",
+     [{"percent": 75, "aspect": "throughput"}]),
 ]
 
 

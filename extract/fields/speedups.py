@@ -41,6 +41,8 @@ _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 # noun's modifiers ("speeds up gradient-based NAS strategies by up to 27x").
 _SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|sped[ ]up)")
 _VERB_OBJECT_WORDS = 8
+# The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
+_BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
@@ -190,7 +192,10 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
     if max_words and rx.fullmatch(_SPEED_VERB, aspect.text):
         max_words = _VERB_OBJECT_WORDS  # "accelerates the training of LLaVA-1.5 by 2.1x"
     gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
-    if clear_gap(text, _past_short_form(text, aspect), gap_end, max_words, comma=True) \
+    # a bracket that holds the number itself is no short form: "throughput (up to 75%)"
+    past = _past_short_form(text, aspect)
+    past = past if past <= gap_end else aspect.end
+    if (clear_gap(text, past, gap_end, max_words, comma=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
             and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
         return aspect
     return None
