@@ -59,6 +59,12 @@ CASES = [
      [{"factor": 2, "aspect": "inference time"}]),
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
+    # two words of the aspect's own after a noun of change and "in"; "the number of"
+    ("Our experiments demonstrate a 4-fold reduction in strand reconstruction time.",
+     [{"factor": 4, "aspect": "runtime"}]),
+    ("Penalizing inconsistent pixels effectively halves the number of training iterations.",
+     [{"factor": 2, "aspect": "training steps"}]),
+    ("The learning rate was halved every 25k steps during training.", []),
     # a bracket that holds the number is not the aspect's short form
     ("Our results show a reduction in token usage (up to 55.7%) while improving accuracy.",
      [{"percent": 55.7, "aspect": "tokens", "qualifier": "up to"}]),
