@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -165,7 +165,7 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     i = aspects.first_from(num.end)
     if i < len(items) and _reaches(text, num, items[i], params):
         after = items[i]
-        while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
+        while i + 1 < len(items) and _compound(text, after, items[i + 1], params):
             i += 1
             after = items[i]
     connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
@@ -178,6 +178,18 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     if right_after and before is not None and rx.fullmatch(params.comparative, before.text):
         before = None
     return (before or after) if connected else (after or before)
+
+
+def _compound(text: str, aspect, head, params) -> bool:
+    """`head` ends the noun phrase that `aspect` begins, so the number is about `head`: right
+    after it ("faster inference speed"), or one word of its own later when both are costs or
+    both gains ("a 65% reduction in image token inference FLOPs"); a cost after a speed word
+    is a new phrase ("3x faster decoding latency" is no claim about latency going up)."""
+    gap = text[aspect.end : head.start]
+    if not gap.strip(" -"):
+        return True
+    same_way = (aspect.attrs.get("kind") == "cost") == (head.attrs.get("kind") == "cost")
+    return same_way and bool(rx.fullmatch(params.compound_word, gap))
 
 
 def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
