@@ -59,6 +59,12 @@ CASES = [
      [{"factor": 2, "aspect": "inference time"}]),
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
+    # a second claim named only by a noun of change
+    ("It achieves an approximate 79% reduction in processing time for Z-Image-Turbo and a 50% reduction for Qwen-Image.",
+     [{"percent": 79, "aspect": "runtime"}, {"percent": 50, "aspect": "runtime"}]),
+    ("Pruning gives a 2.1x speedup on A100 and a 2.8x improvement on H100 GPUs.",
+     [{"factor": 2.1, "aspect": "speedup"}, {"factor": 2.8, "aspect": "speedup"}]),
+    ("It gives a 3x speedup and a 2x reduction on the validation set.", [{"factor": 3, "aspect": "speedup"}]),
     # an efficiency written as one adjective; costs known by other names
     ("The model is 3x more energy-efficient than the GPU baseline.",
      [{"factor": 3, "aspect": "energy efficiency"}]),

@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_change", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -88,6 +88,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             listed = prev is not None and listed_after(text, prev[0], num)
             inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
                 and not rx.search(_OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
+            inherited = inherited or aspect is None and _goes_on(text, prev, num, context.params)
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
@@ -120,6 +121,20 @@ def postprocess(doc, hits, context) -> list[dict]:
             entry["value_high"] = num.high
             out.append(entry)
     return out
+
+
+def _goes_on(text: str, prev: tuple[Num, Hit] | None, num: Num, params) -> bool:
+    """A second claim of a pair named only by a noun of change goes on with the aspect of the
+    claim before it in the sentence: "reduces latency by 30% on A100, and gives a 45% reduction
+    on H100", "a 2.1x speedup on A100 and a 2.8x improvement on H100". Only in the same unit and
+    the same direction ("a 2x speedup and a 5% improvement" is most often a score), with no
+    other number between, and not when "in"/"of" names what changed."""
+    if prev is None or prev[0].unit != num.unit or rx.search(_OTHER_NUMBER, text, prev[0].end, num.start):
+        return False
+    m = rx.match(params.bare_change, text, num.end)
+    if m is None:
+        return False
+    return bool(m.group("down")) == (prev[1].attrs.get("kind") == "cost")
 
 
 def _named_by_list(aspects: list[Hit]) -> list[Hit]:
