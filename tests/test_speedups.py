@@ -59,6 +59,11 @@ CASES = [
      [{"factor": 2, "aspect": "inference time"}]),
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
+    # one verb, a list of claims each with its own aspect
+    ("Quantization cuts 60% latency, 45% peak memory and 30% energy on edge devices.",
+     [{"percent": 60, "aspect": "latency"}, {"percent": 45, "aspect": "memory"}, {"percent": 30, "aspect": "energy"}]),
+    ("It reduces latency by 60%, with 45% memory overhead and 12% accuracy.",
+     [{"percent": 60, "aspect": "latency"}]),
     # a second claim named only by a noun of change
     ("It achieves an approximate 79% reduction in processing time for Z-Image-Turbo and a 50% reduction for Qwen-Image.",
      [{"percent": 79, "aspect": "runtime"}, {"percent": 50, "aspect": "runtime"}]),

@@ -95,7 +95,11 @@ def postprocess(doc, hits, context) -> list[dict]:
             # a number listed after a gain, with its own aspect of a paired list, is a gain too:
             # "cuts memory and runtime by 40% and 30%", "reducing X and Y by 77.3% and 89.5%,
             # respectively" (the cue is before the list)
-            if aspect is None or not (inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)):
+            if aspect is None:
+                continue
+            gain = inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)
+            one_verb = not gain and listed and _same_verb(num, aspect, prev, sent)
+            if not (gain or one_verb):
                 continue
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
@@ -104,7 +108,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
-            if num.qual is None and listed and shared_aspect and prev is not None:
+            if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
                 num.qual = prev[0].qual
             kept.append((num, aspect))
             name = aspect.name or aspect.text
@@ -135,6 +139,17 @@ def _goes_on(text: str, prev: tuple[Num, Hit] | None, num: Num, params) -> bool:
     if m is None:
         return False
     return bool(m.group("down")) == (prev[1].attrs.get("kind") == "cost")
+
+
+def _same_verb(num: Num, aspect, prev: tuple[Num, Hit] | None, sent: Sentence) -> bool:
+    """A list of claims that one verb governs: "saving up to 97.8% FLOPs, 96.5% GPU memory, and
+    90.0% execution time". A number listed after a gain, with its own aspect right after it
+    in the way of the one before (both costs or both not) and no cue of its own, is a gain too."""
+    if prev is None or aspect.start < num.end or prev[1].start < prev[0].end:
+        return False
+    if (aspect.attrs.get("kind") == "cost") != (prev[1].attrs.get("kind") == "cost"):
+        return False
+    return sent.cue_near(num, num.end, aspect.end) is None
 
 
 def _named_by_list(aspects: list[Hit]) -> list[Hit]:
