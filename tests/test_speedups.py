@@ -59,6 +59,11 @@ CASES = [
      [{"factor": 2, "aspect": "inference time"}]),
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
+    # a cost right after "faster" went down
+    ("The solver matches Forward Checking with 46% faster runtime per guess.",
+     [{"percent": 46, "aspect": "runtime"}]),
+    ("Our model outperforms GPT-4o by 9.5% accuracy with 5.9 times faster inference time.",
+     [{"factor": 5.9, "aspect": "inference time"}]),
     # one verb, a list of claims each with its own aspect
     ("Quantization cuts 60% latency, 45% peak memory and 30% energy on edge devices.",
      [{"percent": 60, "aspect": "latency"}, {"percent": 45, "aspect": "memory"}, {"percent": 30, "aspect": "energy"}]),
