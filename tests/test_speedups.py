@@ -87,6 +87,9 @@ CASES = [
     ("Penalizing inconsistent pixels effectively halves the number of training iterations.",
      [{"factor": 2, "aspect": "training steps"}]),
     ("The learning rate was halved every 25k steps during training.", []),
+    # a word inside the brackets after an aspect is not the aspect
+    ("On HellaSwag, our method reduces decoding latency (ms/token) by 17.75% relative to KV quantization.",
+     [{"percent": 17.75, "aspect": "latency"}]),
     # a bracket that holds the number is not the aspect's short form
     ("Our results show a reduction in token usage (up to 55.7%) while improving accuracy.",
      [{"percent": 55.7, "aspect": "tokens", "qualifier": "up to"}]),

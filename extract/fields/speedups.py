@@ -233,6 +233,11 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
     if not k:
         return None
     aspect = items[k - 1]
+    whole = text[aspect.start - 1 : aspect.start] == "(" and text[aspect.end : aspect.end + 1] == ")"
+    if k > 1 and not whole and _past_short_form(text, items[k - 2]) >= aspect.end:
+        # a word inside the brackets of the one before: "decoding latency (ms/token) by 17.75%";
+        # not the whole bracket, a short form that names it: "complexity (GFLOPs) by 48%"
+        aspect = items[k - 2]
     if max_words and rx.fullmatch(_SPEED_VERB, aspect.text):
         max_words = _VERB_OBJECT_WORDS  # "accelerates the training of LLaVA-1.5 by 2.1x"
     gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
