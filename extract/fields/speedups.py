@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_change", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -43,6 +43,7 @@ _SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|
 _VERB_OBJECT_WORDS = 8
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
+_NAMED_AFTER = regex.compile(r"[ ]+(?:in|of|on)[ ]")  # "a reduction of 20% in error" names what changed
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
@@ -130,13 +131,18 @@ def postprocess(doc, hits, context) -> list[dict]:
 def _goes_on(text: str, prev: tuple[Num, Hit] | None, num: Num, params) -> bool:
     """A second claim of a pair named only by a noun of change goes on with the aspect of the
     claim before it in the sentence: "reduces latency by 30% on A100, and gives a 45% reduction
-    on H100", "a 2.1x speedup on A100 and a 2.8x improvement on H100". Only in the same unit and
-    the same direction ("a 2x speedup and a 5% improvement" is most often a score), with no
-    other number between, and not when "in"/"of" names what changed."""
+    on H100", "(with reductions of up to 9% in complex cases)", "a 2.1x speedup on A100 and a
+    2.8x improvement on H100". Only in the same unit and the same direction, a rise only as a
+    factor ("a 30% speedup and a 5% improvement on MMLU" is a score), with no other number
+    between, and not when "in"/"of" names what changed."""
     if prev is None or prev[0].unit != num.unit or rx.search(_OTHER_NUMBER, text, prev[0].end, num.start):
         return False
     m = rx.match(params.bare_change, text, num.end)
-    if m is None:
+    if m is None:  # the noun before: "reductions of up to 9%" (and no "in"/"of" after the number)
+        m = rx.search(params.bare_change_before, text, max(prev[0].end, num.start - 30), num.start)
+        if m is None or rx.match(params.bare_change, text, num.end) is None and rx.match(_NAMED_AFTER, text, num.end):
+            return False
+    if not m.group("down") and num.unit != "x":
         return False
     return bool(m.group("down")) == (prev[1].attrs.get("kind") == "cost")
 
