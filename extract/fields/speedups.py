@@ -64,7 +64,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             and not name_index.covers(n.vstart, n.vend)]
     aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
     aspects = [a for a in (_with_modifiers(h, text, context) if h.attrs.get("head") else h for h in aspects) if a]
-    aspects = SpanIndex(sorted(_named_by_list(aspects),
+    aspects = SpanIndex(sorted(_named_by_list(aspects, context.params.comparative),
                                key=lambda h: (h.start, -(h.end - h.start))))
     bare_next = context.params.bare_next
     out, seen = [], set()
@@ -158,7 +158,7 @@ def _same_verb(num: Num, aspect, prev: tuple[Num, Hit] | None, sent: Sentence) -
     return sent.cue_near(num, num.end, aspect.end) is None
 
 
-def _named_by_list(aspects: list[Hit]) -> list[Hit]:
+def _named_by_list(aspects: list[Hit], comparative) -> list[Hit]:
     """An aspect read from its words, not from the list (rules/speedups.yaml speedups.fewer-what:
     "49% fewer natural-text PT tokens"), takes the name and kind of a listed aspect among those
     words ("tokens"), keeping its span, so that the number reaches it; the listed one inside is
@@ -172,7 +172,10 @@ def _named_by_list(aspects: list[Hit]) -> list[Hit]:
         if inner:
             listed = inner[-1]  # the head noun ends the phrase
             out = [h for h in out if h not in inner]
-            p = replace(p, name=listed.name, attrs=listed.attrs)
+            # an overhead stays a cost known by its head ("6% speed overhead" is no speed gained),
+            # unless a comparative says it went down ("30x cheaper overhead")
+            head = p.attrs.get("overhead") and not any(rx.fullmatch(comparative, h.text) for h in inner)
+            p = replace(p, name=listed.name, attrs={**listed.attrs, **({"head": True} if head else {})})
         out.append(p)
     return out
 
@@ -203,10 +206,11 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
         after = items[i]
         while i + 1 < len(items) and _compound(text, after, items[i + 1], params):
             i += 1
-            faster = rx.fullmatch(params.comparative, after.text) and after.attrs.get("kind") == "speed"
+            comparative = after if rx.fullmatch(params.comparative, after.text) else None
             after = items[i]
-            if faster and after.attrs.get("kind") == "cost":  # "46% faster runtime": it went down
-                after = replace(after, attrs={**after.attrs, "kind": "speed"})
+            if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
+                kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
+                after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
     connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
@@ -310,7 +314,7 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     else:  # "improves throughput by 1.8x and reduces memory by 40%": "reduces" is the 40%'s
         join = rx.search(_JOIN, sent.text, num.end, hi)
         hi = join.start() if join else hi
-    cue = sent.cue_near(num, lo, hi)
+    cue = _cue_outside(num, sent, lo, hi)
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
@@ -322,6 +326,16 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
         return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
+
+
+def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> str | None:
+    """The direction of the cue nearest the number, not one inside its own qualifier: in
+    "reduces memory by more than 50%", "more" bounds the number and says nothing of the way
+    memory went."""
+    outside = [c for c in sent.cue_index.between(lo, hi) if not (num.start <= c.start and c.end <= num.vstart)]
+    if not outside:
+        return None
+    return min(outside, key=lambda c: num.start - c.end if c.end <= num.start else c.start - num.end).attrs.get("direction")
 
 
 def _prev_end(sent: Sentence, num: Num) -> int:
