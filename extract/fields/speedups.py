@@ -231,7 +231,8 @@ def _compound(text: str, aspect, head, params) -> bool:
     if not gap.strip(" -"):
         return True
     same_way = (aspect.attrs.get("kind") == "cost") == (head.attrs.get("kind") == "cost")
-    return same_way and bool(rx.fullmatch(params.compound_word, gap))
+    # one word at most, checked before the regex: the gap may run to the end of the text
+    return same_way and len(gap) < 40 and len(gap.split()) == 1 and bool(rx.fullmatch(params.compound_word, gap))
 
 
 def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
