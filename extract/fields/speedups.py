@@ -44,6 +44,9 @@ _VERB_OBJECT_WORDS = 8
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
 _NAMED_AFTER = regex.compile(r"[ ]+(?:in|of|on)[ ]")  # "a reduction of 20% in error" names what changed
+# A name right after a number it measures ("by 12.64% BD-Rate", "by 3.1 BLEU"): a score, not
+# the aspect's gain (an aspect there would have been read as the one after the number).
+_MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
@@ -220,6 +223,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     before = _aspect_before(text, num, aspects, 3 if connected else 0) if connected or right_after else None
     if right_after and before is not None and rx.fullmatch(params.comparative, before.text):
         before = None
+    if connected and after is None and rx.match(_MEASURE_AFTER, text, num.end):
+        return None  # "outperforms compression methods by up to 12.64% BD-Rate": the number is BD-Rate's
     return (before or after) if connected else (after or before)
 
 
