@@ -214,7 +214,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
                 kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
                 after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
-    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
+    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) \
+        or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
     # (4-7%)") nor as a bound on a level ("Relative Human Action Efficiency greater than 75%").
