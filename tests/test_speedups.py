@@ -2,7 +2,10 @@
 sentences written for these tests; each row lists the expected entries in order (only the
 keys given are checked). An empty list means the sentence claims no speedup."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 from helpers import same
 
 CASES = [
@@ -60,6 +63,9 @@ CASES = [
     ("The encoder halves the number of attention heads in every layer.", []),
     ("The data is split into halves for training and testing.", []),
 ]
+# More cases as data, one kind of claim per comment.
+CASES += [(c["text"], c["expect"]) for c in
+          yaml.safe_load((Path(__file__).parent / "data" / "speedups_cases.yaml").read_text(encoding="utf-8"))]
 
 
 @pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])

@@ -24,7 +24,7 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_next", "before", "free_word", "comparative", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -41,6 +41,12 @@ _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 # noun's modifiers ("speeds up gradient-based NAS strategies by up to 27x").
 _SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|sped[ ]up)")
 _VERB_OBJECT_WORDS = 8
+# The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
+_BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
+_NAMED_AFTER = regex.compile(r"[ ]+(?:in|of|on)[ ]")  # "a reduction of 20% in error" names what changed
+# A name right after a number it measures ("by 12.64% BD-Rate", "by 3.1 BLEU"): a score, not
+# the aspect's gain (an aspect there would have been read as the one after the number).
+_MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
@@ -61,7 +67,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             and not name_index.covers(n.vstart, n.vend)]
     aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
     aspects = [a for a in (_with_modifiers(h, text, context) if h.attrs.get("head") else h for h in aspects) if a]
-    aspects = SpanIndex(sorted(_named_by_list(aspects),
+    aspects = SpanIndex(sorted(_named_by_list(aspects, context.params.comparative),
                                key=lambda h: (h.start, -(h.end - h.start))))
     bare_next = context.params.bare_next
     out, seen = [], set()
@@ -86,13 +92,18 @@ def postprocess(doc, hits, context) -> list[dict]:
             listed = prev is not None and listed_after(text, prev[0], num)
             inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
                 and not rx.search(_OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
+            inherited = inherited or aspect is None and _goes_on(text, prev, num, context.params)
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
             # a number listed after a gain, with its own aspect of a paired list, is a gain too:
             # "cuts memory and runtime by 40% and 30%", "reducing X and Y by 77.3% and 89.5%,
             # respectively" (the cue is before the list)
-            if aspect is None or not (inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)):
+            if aspect is None:
+                continue
+            gain = inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)
+            one_verb = not gain and listed and _same_verb(num, aspect, prev, sent)
+            if not (gain or one_verb):
                 continue
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
@@ -101,7 +112,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
-            if num.qual is None and listed and shared_aspect and prev is not None:
+            if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
                 num.qual = prev[0].qual
             kept.append((num, aspect))
             name = aspect.name or aspect.text
@@ -120,7 +131,37 @@ def postprocess(doc, hits, context) -> list[dict]:
     return out
 
 
-def _named_by_list(aspects: list[Hit]) -> list[Hit]:
+def _goes_on(text: str, prev: tuple[Num, Hit] | None, num: Num, params) -> bool:
+    """A second claim of a pair named only by a noun of change goes on with the aspect of the
+    claim before it in the sentence: "reduces latency by 30% on A100, and gives a 45% reduction
+    on H100", "(with reductions of up to 9% in complex cases)", "a 2.1x speedup on A100 and a
+    2.8x improvement on H100". Only in the same unit and the same direction, a rise only as a
+    factor ("a 30% speedup and a 5% improvement on MMLU" is a score), with no other number
+    between, and not when "in"/"of" names what changed."""
+    if prev is None or prev[0].unit != num.unit or rx.search(_OTHER_NUMBER, text, prev[0].end, num.start):
+        return False
+    m = rx.match(params.bare_change, text, num.end)
+    if m is None:  # the noun before: "reductions of up to 9%" (and no "in"/"of" after the number)
+        m = rx.search(params.bare_change_before, text, max(prev[0].end, num.start - 30), num.start)
+        if m is None or rx.match(params.bare_change, text, num.end) is None and rx.match(_NAMED_AFTER, text, num.end):
+            return False
+    if not m.group("down") and num.unit != "x":
+        return False
+    return bool(m.group("down")) == (prev[1].attrs.get("kind") == "cost")
+
+
+def _same_verb(num: Num, aspect, prev: tuple[Num, Hit] | None, sent: Sentence) -> bool:
+    """A list of claims that one verb governs: "saving up to 97.8% FLOPs, 96.5% GPU memory, and
+    90.0% execution time". A number listed after a gain, with its own aspect right after it
+    in the way of the one before (both costs or both not) and no cue of its own, is a gain too."""
+    if prev is None or aspect.start < num.end or prev[1].start < prev[0].end:
+        return False
+    if (aspect.attrs.get("kind") == "cost") != (prev[1].attrs.get("kind") == "cost"):
+        return False
+    return sent.cue_near(num, num.end, aspect.end) is None
+
+
+def _named_by_list(aspects: list[Hit], comparative) -> list[Hit]:
     """An aspect read from its words, not from the list (rules/speedups.yaml speedups.fewer-what:
     "49% fewer natural-text PT tokens"), takes the name and kind of a listed aspect among those
     words ("tokens"), keeping its span, so that the number reaches it; the listed one inside is
@@ -134,7 +175,10 @@ def _named_by_list(aspects: list[Hit]) -> list[Hit]:
         if inner:
             listed = inner[-1]  # the head noun ends the phrase
             out = [h for h in out if h not in inner]
-            p = replace(p, name=listed.name, attrs=listed.attrs)
+            # an overhead stays a cost known by its head ("6% speed overhead" is no speed gained),
+            # unless a comparative says it went down ("30x cheaper overhead")
+            head = p.attrs.get("overhead") and not any(rx.fullmatch(comparative, h.text) for h in inner)
+            p = replace(p, name=listed.name, attrs={**listed.attrs, **({"head": True} if head else {})})
         out.append(p)
     return out
 
@@ -163,10 +207,15 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     i = aspects.first_from(num.end)
     if i < len(items) and _reaches(text, num, items[i], params):
         after = items[i]
-        while i + 1 < len(items) and not text[after.end : items[i + 1].start].strip(" -"):
+        while i + 1 < len(items) and _compound(text, after, items[i + 1], params):
             i += 1
+            comparative = after if rx.fullmatch(params.comparative, after.text) else None
             after = items[i]
-    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num)  # "reduces latency to 74.4% of ..."
+            if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
+                kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
+                after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
+    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) \
+        or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
     # (4-7%)") nor as a bound on a level ("Relative Human Action Efficiency greater than 75%").
@@ -175,7 +224,21 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     before = _aspect_before(text, num, aspects, 3 if connected else 0) if connected or right_after else None
     if right_after and before is not None and rx.fullmatch(params.comparative, before.text):
         before = None
+    if connected and after is None and rx.match(_MEASURE_AFTER, text, num.end):
+        return None  # "outperforms compression methods by up to 12.64% BD-Rate": the number is BD-Rate's
     return (before or after) if connected else (after or before)
+
+
+def _compound(text: str, aspect, head, params) -> bool:
+    """`head` ends the noun phrase that `aspect` begins, so the number is about `head`: right
+    after it ("faster inference speed", "token throughput"), or one word of its own later when
+    both are costs or both gains ("a 65% reduction in image token inference FLOPs")."""
+    gap = text[aspect.end : head.start]
+    if not gap.strip(" -"):
+        return True
+    same_way = (aspect.attrs.get("kind") == "cost") == (head.attrs.get("kind") == "cost")
+    # one word at most, checked before the regex: the gap may run to the end of the text
+    return same_way and len(gap) < 40 and len(gap.split()) == 1 and bool(rx.fullmatch(params.compound_word, gap))
 
 
 def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
@@ -187,10 +250,18 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
     if not k:
         return None
     aspect = items[k - 1]
+    whole = text[aspect.start - 1 : aspect.start] == "(" and text[aspect.end : aspect.end + 1] == ")"
+    if k > 1 and not whole and _past_short_form(text, items[k - 2]) >= aspect.end:
+        # a word inside the brackets of the one before: "decoding latency (ms/token) by 17.75%";
+        # not the whole bracket, a short form that names it: "complexity (GFLOPs) by 48%"
+        aspect = items[k - 2]
     if max_words and rx.fullmatch(_SPEED_VERB, aspect.text):
         max_words = _VERB_OBJECT_WORDS  # "accelerates the training of LLaVA-1.5 by 2.1x"
     gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
-    if clear_gap(text, _past_short_form(text, aspect), gap_end, max_words, comma=True) \
+    # a bracket that holds the number itself is no short form: "throughput (up to 75%)"
+    past = _past_short_form(text, aspect)
+    past = past if past <= gap_end else aspect.end
+    if (clear_gap(text, past, gap_end, max_words, comma=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
             and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
         return aspect
     return None
@@ -250,7 +321,7 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     else:  # "improves throughput by 1.8x and reduces memory by 40%": "reduces" is the 40%'s
         join = rx.search(_JOIN, sent.text, num.end, hi)
         hi = join.start() if join else hi
-    cue = sent.cue_near(num, lo, hi)
+    cue = _cue_outside(num, sent, lo, hi)
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
@@ -262,6 +333,16 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
         return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
+
+
+def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> str | None:
+    """The direction of the cue nearest the number, not one inside its own qualifier: in
+    "reduces memory by more than 50%", "more" bounds the number and says nothing of the way
+    memory went."""
+    outside = [c for c in sent.cue_index.between(lo, hi) if not (num.start <= c.start and c.end <= num.vstart)]
+    if not outside:
+        return None
+    return min(outside, key=lambda c: num.start - c.end if c.end <= num.start else c.start - num.end).attrs.get("direction")
 
 
 def _prev_end(sent: Sentence, num: Num) -> int:
