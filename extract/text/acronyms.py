@@ -44,6 +44,9 @@ _TRAIL_PUNCT = ".,;:"
 _FIRST_LETTER_WORDS = {"x": ("x", "ex", "cross", "trans"), "1": ("one", "single"), "2": ("two", "dual", "bi"),
                        "3": ("three", "tri"), "4": ("four", "quad")}
 _KIND_WORDS = frozenset("framework method approach strategy scheme module mechanism architecture paradigm pipeline system".split())
+# A word that names what comes before it, opening a parenthesis: "Knowledge-aware Fine-tuning
+# (namely KaFT)", "Adaptive Block Caching (termed ABC)". The short form is the rest.
+_NAMING_CUE = regex.compile(r"\s*(?:namely|termed|dubbed|called|named|abbreviated(?:[ ]as)?|i\.e\.,?|a\.k\.a\.|aka)[ ]+")
 _LOOKBACK = 240  # characters before "(" that can hold a long form of at most 2 x 12 words
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
 
@@ -63,6 +66,9 @@ def find_definitions(text: str) -> list[Definition]:
     """Every acronym definition in `text`, ordered by the short form's position."""
     found: list[Definition] = []
     for open_at, inner, inner_start, nested in _enclosures(text):
+        cue = rx.match(_NAMING_CUE, inner)
+        if cue and not nested:
+            inner, inner_start = inner[cue.end() :], inner_start + cue.end()
         head = rx.split(_CLAUSE_BREAK, inner, maxsplit=1)[0].strip()
         lead = len(inner) - len(inner.lstrip())
         if nested and head != inner.strip():
