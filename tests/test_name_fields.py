@@ -154,6 +154,11 @@ def test_model_names_by_shape_and_company(extractor, text, expected):
     ("Existing EdgeAI deployments rely on one detector. We present GestNet, a detector.", ["GestNet"]),
     ("We introduce a temporally-annotated Driver Simulated Gesture (DSG-18) dataset.", []),
     ("Our LLM-augmented approach excels on consumer-grade GPUs (RTX3060).", []),
+    # a proposed name that takes a listed model's name further is the paper's own
+    ("We present DiffuCoder-rl, a reinforcement learning recipe for diffusion coders.", ["DiffuCoder-rl"]),
+    ("We propose LLaVA-Critic+, a judge model. We fine-tune LLaVA on it.", ["LLaVA-Critic+"]),
+    # a naming word in the parenthesis: the acronym and its expansion are one item
+    ("We propose a simple-yet-effective Knowledge-aware Fine-tuning (namely KaFT) approach.", ["KaFT"]),
 ])
 def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     assert names(extractor.extract_text(text), "methods", role="proposed") == proposed

@@ -81,8 +81,10 @@ VERSION_AFTER = regex.compile(r"(?:[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\
 # A kind noun there is not ("the VET Framework, a ...", "the ETD Dataset, the first ...").
 NAME_TAIL = regex.compile(r"[ ](?!(?:Dataset|Benchmark|Corpus|Suite|Framework|Method|Model|Approach|System|Pipeline|Module|"
                           r"Architecture|Algorithm|Network|Toolkit|Library|Platform|Ontology)s?\b)\p{Lu}\p{Ll}{2,}(?=[ ]?[,(:])")
-# A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
-DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
+# A coined part after a listed family that the list does not know with it: Qwen-BIM is a new
+# model built on Qwen, DiffuCoder-rl a new recipe for DiffuCoder (a listed checkpoint,
+# Phi-3-mini, is found by its full name first).
+DERIVED_NAME = regex.compile(r"-(?:\p{Lu}{2,}\d*|\p{Ll}{2,})$")
 
 
 def passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:

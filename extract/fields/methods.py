@@ -39,13 +39,13 @@ def postprocess(doc, hits, context) -> list[dict]:
     # A model mention of a family the list does not know (WebSight-7B), a coined derivative of
     # one (Qwen-BIM) or the title's name may be the paper's own model; a listed family's
     # checkpoint is not.
-    blocked = [(m["start"], m["end"], f == "models" and (shapes.maybe_new_model(m) or name_key(m["name"]) == title_key))
-               for f, m in taken]
+    blocked = [(m["start"], m["end"], f == "models" and (shapes.maybe_new_model(m) or name_key(m["name"]) == title_key),
+                f == "models") for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
     # A name known only because a sentence calls it "the X model" may still be the paper's own
     # ("we train DriveRX, a ... model"; "we release the DriveRX model").
     called_keys = {name_key(m["name"]) for f, m in taken if m.get("rule") == "models.called"}
-    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new) in zip(taken, blocked) if not new}
+    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new, _) in zip(taken, blocked) if not new}
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     urls = Urls(text)
     items: list[dict] = []
@@ -143,11 +143,20 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
-    items = [i for i in items if not any(i["start"] < be and bs < i["end"] and not (model and i["new_model"])
-                                         for bs, be, model in blocked)]
+    items = [i for i in items if not any(_blocks(i, *b) for b in blocked)]
     for i in items:
         i.pop("new_model")
     return _one_per_name(items)
+
+
+def _blocks(item: dict, start: int, end: int, new: bool, model: bool) -> bool:
+    """A model or dataset mention over the item's span takes it, unless the item is a new
+    model the paper introduces: one the model list does not know, or one whose name takes a
+    listed model's further ("we introduce LLaVA-Critic+" over the model LLaVA)."""
+    if not (item["start"] < end and start < item["end"]) or (new and item["new_model"]):
+        return False
+    return not (model and item["new_model"] and item["start"] <= start and end <= item["end"]
+                and end - start < item["end"] - item["start"])
 
 
 def _component_hits(context, cues, proposes: bool, own: set):
