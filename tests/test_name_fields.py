@@ -157,6 +157,12 @@ def test_model_names_by_shape_and_company(extractor, text, expected):
     # a proposed name that takes a listed model's name further is the paper's own
     ("We present DiffuCoder-rl, a reinforcement learning recipe for diffusion coders.", ["DiffuCoder-rl"]),
     ("We propose LLaVA-Critic+, a judge model. We fine-tune LLaVA on it.", ["LLaVA-Critic+"]),
+    # named parts in Title Case after an article, in a sentence that names the method; not the
+    # appositive describing the method's name, nor a measure
+    ("To this end, we propose ProSR, a process-shaping framework. Through a Counterfactual Invariance "
+     "Penalty and a Tail Drift Penalty, ProSR extends the objective.",
+     ["ProSR", "Counterfactual Invariance Penalty", "Tail Drift Penalty"]),
+    ("We propose Aurix, a Neuro-Symbolic Memory Engine for agents. Aurix reaches a Pearson Correlation of 0.91.", ["Aurix"]),
     # a naming word in the parenthesis: the acronym and its expansion are one item
     ("We propose a simple-yet-effective Knowledge-aware Fine-tuning (namely KaFT) approach.", ["KaFT"]),
 ])

@@ -48,7 +48,7 @@ PREPOSITION = r"(?:on|in|for|across|over|under|with|at|from|of|to|by|using|about
 HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|FPGAs?|ASICs?|(?:FP|BF|INT)\d+)"
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.
-MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
+MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Correlation|Index|Reasoning|Understanding|Answering)$")
 INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 # Right after a defined acronym, a noun that makes it a procedure: "the Natural Policy Gradient

@@ -20,9 +20,11 @@ from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
 PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
-COMPONENTS = ("methods.component", "methods.component_paren")
+COMPONENTS = ("methods.component", "methods.component_paren", "methods.component_article")
+# Components that name a part in a sentence naming the paper's method, without a proposal cue
+NAMED_PARTS = ("methods.component", "methods.component_article")
 # rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
-PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
+PARAMS = ("component", "component_paren", "component_article", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
           "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
@@ -120,11 +122,13 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
+        if h.rule in NAMED_PARTS and _describes(before) or h.rule == "methods.component_article" and rx.search(shapes.MEASURE_HEAD, name):
+            continue  # "an Absolute Error", "we propose Aeon, a Neuro-Symbolic Cognitive Operating System"
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
         if h.rule == "methods.component" and rx.fullmatch(shapes.SHORT_CAPS4, name) and rx.search(shapes.CLASS_IN_APPOSITIVE, before):
             continue
         ours = h.rule in COMPONENTS and not rx.search(shapes.BASE_BEFORE, before) and (
-            _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
+            _proposed_here(before, cues) or (h.rule in NAMED_PARTS and context.sentence_of(s) in own
                                              and rx.fullmatch(shapes.TITLE_NAME_RX, name) is not None
                                              and not rx.search(shapes.COMPARED, before + name) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
@@ -147,6 +151,17 @@ def postprocess(doc, hits, context) -> list[dict]:
     for i in items:
         i.pop("new_model")
     return _one_per_name(items)
+
+
+_APPOSITIVE_ARTICLE = regex.compile(r"(?:^|(?P<prev>\S+)[ ])\p{Lu}[\p{L}\d^+-]*,[ ]+an?[ ]+(?:[\w-]+[ ]+)?[\"“]?\Z")
+
+
+def _describes(before: str) -> bool:
+    """The Title Case phrase is the appositive of a one-word name, which it describes: "we
+    propose SARMAE, a Noise-Aware Masked Autoencoder" names one method, SARMAE. Not the next
+    item of a list of Title Case names ("a Retrieval Module, a Prediction Module")."""
+    m = rx.search(_APPOSITIVE_ARTICLE, before)
+    return bool(m) and not (m.group("prev") or "a")[:1].isupper()
 
 
 def _blocks(item: dict, start: int, end: int, new: bool, model: bool) -> bool:
@@ -172,7 +187,7 @@ def _component_hits(context, cues, proposes: bool, own: set):
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
         if (i < len(words) and words[i] < end) or (start, end) in own:
-            for helper in (cues.component, cues.component_paren):
+            for helper in (cues.component, cues.component_paren, cues.component_article):
                 found.extend(context.hits(helper, start, end))
     if proposes:
         for start, end in context.sentences:
