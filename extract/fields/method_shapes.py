@@ -149,3 +149,24 @@ def find_word(text: str, word: str) -> tuple[int, int] | None:
             return i, j
         i = text.find(word, i + 1)
     return None
+
+
+_APPOSITIVE_ARTICLE = regex.compile(r"(?:^|(?P<prev>\S+)[ ])\p{Lu}[\p{L}\d^+-]*,[ ]+an?[ ]+(?:[\w-]+[ ]+)?[\"“]?\Z")
+
+
+def describes_name(before: str) -> bool:
+    """The Title Case phrase is the appositive of a one-word name, which it describes: "we
+    propose SARMAE, a Noise-Aware Masked Autoencoder" names one method, SARMAE. Not the next
+    item of a list of Title Case names ("a Retrieval Module, a Prediction Module")."""
+    m = rx.search(_APPOSITIVE_ARTICLE, before)
+    return bool(m) and not (m.group("prev") or "a")[:1].isupper()
+
+
+def blocks_item(item: dict, start: int, end: int, new: bool, model: bool) -> bool:
+    """A model or dataset mention over the item's span takes it, unless the item is a new
+    model the paper introduces: one the model list does not know, or one whose name takes a
+    listed model's further ("we introduce LLaVA-Critic+" over the model LLaVA)."""
+    if not (item["start"] < end and start < item["end"]) or (new and item["new_model"]):
+        return False
+    return not (model and item["new_model"] and item["start"] <= start and end <= item["end"]
+                and end - start < item["end"] - item["start"])

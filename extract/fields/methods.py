@@ -122,7 +122,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
-        if h.rule in NAMED_PARTS and _describes(before) or h.rule == "methods.component_article" and rx.search(shapes.MEASURE_HEAD, name):
+        if h.rule in NAMED_PARTS and shapes.describes_name(before) or h.rule == "methods.component_article" and rx.search(shapes.MEASURE_HEAD, name):
             continue  # "an Absolute Error", "we propose Aeon, a Neuro-Symbolic Cognitive Operating System"
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
         if h.rule == "methods.component" and rx.fullmatch(shapes.SHORT_CAPS4, name) and rx.search(shapes.CLASS_IN_APPOSITIVE, before):
@@ -147,31 +147,10 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
-    items = [i for i in items if not any(_blocks(i, *b) for b in blocked)]
+    items = [i for i in items if not any(shapes.blocks_item(i, *b) for b in blocked)]
     for i in items:
         i.pop("new_model")
     return _one_per_name(items)
-
-
-_APPOSITIVE_ARTICLE = regex.compile(r"(?:^|(?P<prev>\S+)[ ])\p{Lu}[\p{L}\d^+-]*,[ ]+an?[ ]+(?:[\w-]+[ ]+)?[\"“]?\Z")
-
-
-def _describes(before: str) -> bool:
-    """The Title Case phrase is the appositive of a one-word name, which it describes: "we
-    propose SARMAE, a Noise-Aware Masked Autoencoder" names one method, SARMAE. Not the next
-    item of a list of Title Case names ("a Retrieval Module, a Prediction Module")."""
-    m = rx.search(_APPOSITIVE_ARTICLE, before)
-    return bool(m) and not (m.group("prev") or "a")[:1].isupper()
-
-
-def _blocks(item: dict, start: int, end: int, new: bool, model: bool) -> bool:
-    """A model or dataset mention over the item's span takes it, unless the item is a new
-    model the paper introduces: one the model list does not know, or one whose name takes a
-    listed model's further ("we introduce LLaVA-Critic+" over the model LLaVA)."""
-    if not (item["start"] < end and start < item["end"]) or (new and item["new_model"]):
-        return False
-    return not (model and item["new_model"] and item["start"] <= start and end <= item["end"]
-                and end - start < item["end"] - item["start"])
 
 
 def _component_hits(context, cues, proposes: bool, own: set):
