@@ -103,7 +103,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             lead = text[max(sentence[0], h.start - 60) : h.start]
             if rx.search(shapes.EARLIER, before):
                 continue  # "A recent approach, FOVER, trains ..."
-            if rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before):
+            # "we propose a compress-then-interact tracking framework, ETCTrack, that ..."
+            if (rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before)) or _proposed_here(before, cues):
                 add(s, e, name, "proposed", h.rule, h.priority)
             elif rx.match(shapes.INDEFINITE_OPENING, text, sentence[0], h.start):
                 opening.append((s, e, name, h))
