@@ -69,6 +69,14 @@ def test_title_names_the_method(extractor):
     # the title's name that the abstract calls a benchmark is data
     ("Minerva-Ego: Evaluating Egocentric Reasoning", "We introduce Minerva-Ego, a benchmark for evaluating complex "
      "egocentric visual reasoning.", []),
+    # one plain word or one hyphenated word, only after a proposal cue (arXiv abstracts, shortened)
+    ("Agyn: An Open-Source Platform for Agent Operations",
+     "Operating agents at scale is hard. In this paper we present Agyn, an open-source platform for agents.", ["Agyn"]),
+    ("Memento: Note-Taking for Your Future Self",
+     "We show how this three-stage strategy, which we call Memento, can boost prompting.", ["Memento"]),
+    ("Dehaze-then-Splat: Smoke Removal for Novel Views", "We present Dehaze-then-Splat, a two-stage pipeline.",
+     ["Dehaze-then-Splat"]),
+    ("Forecasting: A Practitioner's Guide", "Forecasting is central to planning. We review its methods.", []),
 ])
 def test_a_title_name_of_several_words_counts_where_the_abstract_introduces_it(extractor, title, text, expected):
     assert names(extractor.extract_text(text, title=title), "methods", role="proposed") == expected

@@ -212,9 +212,10 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
 
 def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too; a name of
-    several words ("Gaze on the Prize") only where the abstract introduces it: after a
-    proposal cue ("we introduce Gaze on the Prize.") or as the subject of its first sentence,
-    and not as data or a problem ("Places in the Wild is a dataset of ...")."""
+    several words ("Gaze on the Prize") or one plain word ("Agyn") only where the abstract
+    introduces it: after a proposal cue ("we introduce Gaze on the Prize.", "which we call
+    Memento") or, for several words, as the subject of its first sentence; and not as data or
+    a problem ("Places in the Wild is a dataset of ...")."""
     if not context.title:
         return
     params, text = context.params, context.text
@@ -230,7 +231,9 @@ def _add_title_name(context, add) -> None:
     if several:
         sentence = context.sentence_of(found[0])
         before = text[sentence[0] : found[0]]
-        opens = not before.strip() and sentence[0] == 0
+        # One plain word ("Agyn: ...") needs the cue: as a first sentence's subject it is as
+        # often a field or a topic ("Introduction: ...", "Forecasting: ...").
+        opens = not before.strip() and sentence[0] == 0 and " " in name
         if not (opens or _proposed_here(before, params)) or rx.match(params.title_words_not_method, text[found[1] :]):
             return
     if not rx.match(shapes.DATA_APPOSITIVE, text, found[1]):  # "CC-OCR V2, a ... OCR benchmark"
