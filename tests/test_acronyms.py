@@ -61,6 +61,9 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
      "Knowledge-aware Fine-tuning"),
     ("we propose MedCoRAG (i.e., Medical Collaborative RAG), an end-to-end framework", "MedCoRAG",
      "Medical Collaborative RAG"),
+    # An appositive spelled inside a Title Case name takes the whole name, up to its kind noun.
+    ("we propose ProPhy, a Progressive Physical Alignment Framework that enables conditioning", "ProPhy",
+     "Progressive Physical Alignment"),
 ])
 def test_definitions(text, short, long):
     found = {d.short: d for d in find_definitions(text)}

@@ -31,6 +31,10 @@ _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:
 # "a method for ...", "a framework of ...": the long form may start after the kind noun.
 _KIND_FOR = regex.compile(r"(?:[\w-]+\s+){0,2}?(?:method|framework|approach|model|system|technique|strategy|pipeline|algorithm)\s+(?:for|of)\s+")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
+# Capitalised words right after an appositive's spelled span, up to a kind noun: "ProPhy, a
+# Progressive Physical Alignment Framework" spells "Progressive Physical" only.
+_CAPITALISED_RUN = regex.compile(r"(?:[ ](?!(?:Framework|Method|Approach|Model|System|Technique|Strategy|Pipeline|Algorithm|Module|"
+                                 r"Mechanism|Architecture|Paradigm|Scheme)\b)\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*)+")
 _NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
 _GAP = r"(?:\\[,;]|\s)*"  # spaces, and LaTeX thin spaces
 _DASHED = regex.compile(rf"(?<![\w-])(?P<sf>[A-Za-z][\w^+-]*[A-Z][\w^+]*){_GAP}(?:---?|—|–){_GAP}"
@@ -285,6 +289,9 @@ def _appositive(text: str, sf, comma: int) -> Definition | None:
         span = _spelled_prefix(short, rest, head_noun=True)
         if span is None:
             return None
+    tail = rx.match(_CAPITALISED_RUN, rest, span)
+    if tail:
+        span = tail.end()  # the spelling ends inside a Title Case name: the name is whole
     long = rest[:span]
     return Definition(short, long, sf.start("sf"), sf.start("sf") + len(short), start, start + len(long), "appositive")
 
