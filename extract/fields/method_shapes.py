@@ -49,6 +49,9 @@ HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.
 MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Correlation|Index|Reasoning|Understanding|Answering)$")
+# An indefinite article (and at most two words) right before a name: a known method's name
+# there names an instance of it ("we develop a lightweight U-Net"), not a new method.
+ARTICLE_BEFORE = regex.compile(r"\b(?:a|an)[ ](?:[\w-]+[ ]){0,2}$")
 INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 # Right after a defined acronym, a noun that makes it a procedure: "the Natural Policy Gradient

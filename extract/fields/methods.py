@@ -97,6 +97,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                                          or rx.search(shapes.OURS_NOT_NEW, text, h.start, s)
                                          or (text[s - 1 : s] in "\"“" and not rx.search(shapes.CAPITAL_OR_DIGIT, name))):
             continue  # "our UAV dataset", "our previous MiniMax-Text-01 model", "our dataset TASERTab", our "coarse-to-fine"
+        if h.rule == "methods.cue" and rx.search(shapes.ARTICLE_BEFORE, text, h.start, s) and lexicon.lookup(METHODS, name):
+            continue  # "we propose a lightweight U-Net", "we developed a U-Net": one of a known kind
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
