@@ -27,7 +27,7 @@ NAMED_PARTS = ("methods.component", "methods.component_article")
 PARAMS = ("component", "component_paren", "component_article", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
+          "listed_intro", "listed_item", "listed_comma", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
           "title_words_not_method")
 
 
