@@ -15,6 +15,12 @@ def proposed(extractor, text):
      [("Perceptual Entropy Constraint", None), ("Perceptual Constraints on Generation Space", None)]),
     # A list ends at the first item that is no name.
     ("We propose three strategies, which reduce compute by 30%, and evaluate them on GSM8K.", []),
+    # A part introduced by "It ..." once the abstract has proposed a method.
+    ("We propose DyL-UNet, a temporal segmentation network. It further introduces Cardiac Phase-Dynamics "
+     "Attention (CPDA) at the skip connections, which uses EDG-encoded dynamic features.",
+     [("DyL-UNet", None), ("CPDA", "Cardiac Phase-Dynamics Attention")]),
+    # ... but not where nothing is proposed: "It" may be someone else's method.
+    ("Recent detectors are slow. It introduces a Token Routing Gate and a Layer Refinement module.", []),
 ])
 def test_proposed_cues(extractor, text, expected):
     assert proposed(extractor, text) == expected
