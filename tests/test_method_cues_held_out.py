@@ -21,6 +21,20 @@ def proposed(extractor, text):
      [("DyL-UNet", None), ("CPDA", "Cardiac Phase-Dynamics Attention")]),
     # ... but not where nothing is proposed: "It" may be someone else's method.
     ("Recent detectors are slow. It introduces a Token Routing Gate and a Layer Refinement module.", []),
+    # A colon after a counted object of "for" lists those objects, not the paper's own.
+    ("To this end, we formulate and test new interpretability-oriented objective functions for two "
+     "state-of-the-art prompt tuners: Hard Prompts Made Easy (PEZ) and RLPrompt.", []),
+    # An expansion that is one adjective is no name; a kind noun before the parenthesis is.
+    ("We propose a plug-and-play (PnP) framework that integrates physics model-based phase retrieval "
+     "with text-guided image editing.", []),
+    ("We propose a verifier-free method (VeriFree) that bypasses answer verification.", [("VeriFree", "verifier-free")]),
+    # An evaluation framework is a benchmark (FIELDS.md: data), not a method.
+    ("We propose Pat-DEVAL, the first multi-dimensional evaluation framework dedicated to patent description bodies.", []),
+    ("To address these, we introduce DR-Arena, a fully automated evaluation framework that pushes DR agents "
+     "to their capability limits.", []),
+    # A framework whose description mentions data or a collection stays a method.
+    ("To bridge this gap, we present MobileEgo Anywhere, a framework designed to facilitate the collection of "
+     "robust egocentric trajectories.", [("MobileEgo Anywhere", None)]),
 ])
 def test_proposed_cues(extractor, text, expected):
     assert proposed(extractor, text) == expected

@@ -21,7 +21,8 @@ DATE = r"^(?:January|February|March|April|May|June|July|August|September|October
 NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
-DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
+# "X, a comprehensive evaluation framework for ..." is a benchmark too (FIELDS.md: data).
+DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:(?!(?:for|of|to|that|which|able|framework|method|approach|model|system|pipeline|agent)\b)[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed|(?:evaluation|benchmarking)[ ](?:framework|platform|harness|protocol))s?\b(?!-)", regex.I)
 # After "our X": nouns that make X a modifier of something that is not a method.
 NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
@@ -47,6 +48,15 @@ DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$"
 PREPOSITION = r"(?:on|in|for|across|over|under|with|at|from|of|to|by|using|about)"
 HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|FPGAs?|ASICs?|(?:FP|BF|INT)\d+)"
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
+# An expansion that is one lower-case hyphenated word is an adjective, not a name:
+# "end-to-end (E2E)", "plug-and-play (PnP)", "out-of-distribution (OOD)", "knowledge-based
+# (KBA)"; not a noun written with hyphens ("alternating-optimization (AO)", "branch-and-price
+# (B&P)", "grapheme-to-phoneme (G2P)").
+ADJECTIVE_EXPANSION = regex.compile(r"end-to-end|plug-and-play|out-of-\p{Ll}+|open-\p{Ll}+|\p{Ll}+-(?:based|free|shot|aware|level|wise|agnostic|specific)")
+# Before a colon: a counted object of a preposition; the list after the colon names those
+# objects ("... objective functions for two state-of-the-art prompt tuners: ..."). Not "with" or
+# "using": "a framework with two key improvements: ..." lists its parts.
+COUNTED_OBJECT = regex.compile(r"\b(?:for|on|to|across|between|in|of)[ ]+(?:the[ ]+)?(?:two|three|four|five|six|several|multiple|various)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.
 MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Correlation|Index|Reasoning|Understanding|Answering)$")
 # An indefinite article (and at most two words) right before a name: a known method's name
@@ -173,3 +183,10 @@ def blocks_item(item: dict, start: int, end: int, new: bool, model: bool) -> boo
         return False
     return not (model and item["new_model"] and item["start"] <= start and end <= item["end"]
                 and end - start < item["end"] - item["start"])
+
+
+
+def adjective_expansion(text: str, d: dict) -> bool:
+    """An expansion that is one adjective, right before its parenthesis: "end-to-end (E2E)";
+    "a verifier-free method (VeriFree)" names the method."""
+    return bool(rx.fullmatch(ADJECTIVE_EXPANSION, d["long_form"])) and text[d["long_end"] : d["start"]].strip() in ("(", "")

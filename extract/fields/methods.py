@@ -76,7 +76,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         new_model = rule in PROPOSING and (lexicon.lookup(shapes.MODELS, name) is None or key == title_key)
         if key in blocked_keys and not new_model and not (role == "proposed" and key in called_keys):
             return
-        if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
+        if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and rx.match(shapes.DATA_APPOSITIVE, text, end)):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
@@ -250,7 +250,7 @@ _PREPOSITION_BEFORE = regex.compile(rf"\b{shapes.PREPOSITION}\s+(?:the\s+)?\Z")
 def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     """An acronym definition: the paper's own, an existing method, or not a method at all."""
     short, long = d["name"], d["long_form"]
-    if lexicon.is_generic(short) or lexicon.is_generic(long):
+    if lexicon.is_generic(short) or lexicon.is_generic(long) or shapes.adjective_expansion(context.text, d):
         return
     if lexicon.lookup("metrics.tsv", long) or lexicon.lookup("metrics.tsv", short):
         return  # "Attack Success Rate (ASR)" is a measure, not a method
@@ -380,6 +380,12 @@ def _proposed_here(before: str, cues) -> bool:
         pass
     breaks = [m.end() for m in rx.finditer(cues.clause_break, before)]
     since = max(verb.end() if verb else cue.end(), max(breaks, default=0))
+    # A colon starts a new clause only after the paper's own set of parts: "for two prompt
+    # tuners: Hard Prompts Made Easy (PEZ)" lists what the work is for.
+    said = verb.end() if verb else cue.end()
+    if since > said and before[since - 1] == ":" and rx.search(shapes.COUNTED_OBJECT, before[said:since]) \
+            and not rx.search(cues.listed_intro, before, 0, since - 1):
+        return False
     return not rx.search(cues.uses, before[since:])
 
 
