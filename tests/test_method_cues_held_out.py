@@ -35,6 +35,12 @@ def proposed(extractor, text):
     # A framework whose description mentions data or a collection stays a method.
     ("To bridge this gap, we present MobileEgo Anywhere, a framework designed to facilitate the collection of "
      "robust egocentric trajectories.", [("MobileEgo Anywhere", None)]),
+    # An acronym that names a problem, a task or a setting is no method.
+    ("To study this, we introduce the Online Shared Supply Allocation (OSSA) problem, a stateful online model "
+     "in which a central hub allocates supply.", []),
+    ("To address this challenge, we introduce the Black-Box Distillation (B2D) setting, which enables local "
+     "training.", []),
 ])
 def test_proposed_cues(extractor, text, expected):
     assert proposed(extractor, text) == expected
+

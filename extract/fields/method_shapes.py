@@ -69,6 +69,9 @@ KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|m
 # "framework", which follow tasks too ("video super-resolution (VSR) methods"), nor "loss"
 # or "encoder", which follow building blocks (cross-entropy (CE) loss).
 ALGORITHM_NEXT = regex.compile(r"\)?[ ]+(?:algorithm|optimizer|solver|sampler|heuristic|procedure|decoder|filter)\b")
+# After an acronym: a task, a problem or a setting is no method (FIELDS.md): "the Online
+# Shared Supply Allocation (OSSA) problem", "the novel video-to-script (V2S) task".
+PROBLEM_NEXT = regex.compile(r"(?:[ ]*\([^()]{1,20}\))?\)?[ ]+(?:problems?|tasks?|settings?|challenges?|games?|scenarios?)\b(?!-)")
 DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
 # An acronym's expansion that ends in a dataset noun names data: "the Garbage Dataset (GD)",
 # "the ... Evaluation Benchmark (TeleEval-OS)".
@@ -190,3 +193,4 @@ def adjective_expansion(text: str, d: dict) -> bool:
     """An expansion that is one adjective, right before its parenthesis: "end-to-end (E2E)";
     "a verifier-free method (VeriFree)" names the method."""
     return bool(rx.fullmatch(ADJECTIVE_EXPANSION, d["long_form"])) and text[d["long_end"] : d["start"]].strip() in ("(", "")
+

@@ -76,7 +76,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         new_model = rule in PROPOSING and (lexicon.lookup(shapes.MODELS, name) is None or key == title_key)
         if key in blocked_keys and not new_model and not (role == "proposed" and key in called_keys):
             return
-        if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and rx.match(shapes.DATA_APPOSITIVE, text, end)):
+        if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and (rx.match(shapes.DATA_APPOSITIVE, text, end) or rx.match(shapes.PROBLEM_NEXT, text, end))):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
@@ -273,7 +273,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])) or rx.search(shapes.DATA_NOUN_END, long):
+    if rx.match(shapes.DATA_NOUN_NEXT, text, span[1]) or rx.match(shapes.PROBLEM_NEXT, text, span[1]) or rx.search(shapes.DATA_NOUN_END, long):
         return  # "a Driver Simulated Gesture (DSG-18) dataset", "the Garbage Dataset (GD)" are data
     # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
     # indefinite article before the expansion and a method noun after the acronym introduce it.
