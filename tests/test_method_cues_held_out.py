@@ -44,3 +44,20 @@ def proposed(extractor, text):
 def test_proposed_cues(extractor, text, expected):
     assert proposed(extractor, text) == expected
 
+
+@pytest.mark.parametrize("title, text, expected", [
+    # A name the title calls a dataset or a benchmark is data, whatever the abstract calls it.
+    ("MagicMirror: A Large-Scale Dataset and Benchmark for Fine-Grained Artifacts Assessment in Text-to-Image Generation",
+     "To fill this gap, we introduce MagicMirror, a comprehensive framework for artifacts assessment.", []),
+    ("HeuriGym: An Agentic Benchmark for LLM-Crafted Heuristics in Combinatorial Optimization",
+     "In this work, we introduce HeuriGym, an agentic framework designed for evaluating heuristic algorithms.", []),
+    # A title where the data noun is the object of the method's work keeps the method.
+    ("OD3: Optimization-free Dataset Distillation for Object Detection",
+     "In this paper, we introduce OD3, a novel optimization-free data distillation framework.", [("OD3", None)]),
+    ("Text2VLM: Adapting Text-Only Datasets to Evaluate Alignment Training in Visual Language Models",
+     "To address this gap, we propose Text2VLM, a novel multi-stage pipeline that adapts text-only datasets.",
+     [("Text2VLM", None)]),
+])
+def test_a_name_the_title_calls_data(extractor, title, text, expected):
+    methods = extractor.extract_text(text, title=title).methods
+    assert [(m.name, m.long_form) for m in methods if m.role == "proposed"] == expected

@@ -194,3 +194,23 @@ def adjective_expansion(text: str, d: dict) -> bool:
     "a verifier-free method (VeriFree)" names the method."""
     return bool(rx.fullmatch(ADJECTIVE_EXPANSION, d["long_form"])) and text[d["long_end"] : d["start"]].strip() in ("(", "")
 
+
+# A title that calls its name a dataset or a benchmark: "MagicMirror: A Large-Scale Dataset and
+# Benchmark for ...", "FLEX: A Benchmark for ...". Not where the words before the data noun
+# hold a kind noun or a preposition ("A Framework for ... Dataset Construction") or open with
+# a gerund ("Adapting Text-Only Datasets to ..."), where a noun follows it ("Dataset
+# Distillation", "Benchmark Evolution"), nor where it goes on to another kind of thing ("A
+# Dataset and Framework", "... and A Novel Method").
+_TITLE_DATA = regex.compile(
+    r"\s*(?P<name>[^:\s][^:]{0,40}?)\s*:\s*(?!\w+ing\b)(?:(?:A|An|The)\s+)?(?:(?!(?:for|of|to|via|with|from|on|in|and)\b)(?!\w+(?:Net|Former)\b)"
+    r"[\w-]+\s+){0,6}?(?:Data ?sets?|Benchmarks?|Corpus|Corpora)\b(?!-)(?:\s+and\s+(?:Benchmark|Evaluation|Dataset)s?\b)?"
+    r"(?=\s*(?:$|[,:(]|(?:for|of|on|in|with|to|that|from|across|and)\b))"
+    r"(?!\s+and\b)(?!.*\band\s+an?\s+(?:novel|new)\b)", regex.I)
+
+
+def title_data_keys(title: str) -> set:
+    m = rx.match(_TITLE_DATA, title or "")
+    return {name_key(m.group("name"))} if m and not rx.search(KIND_IN_TITLE, m.group()) else set()
+
+
+KIND_IN_TITLE = regex.compile(r"\b(?:framework|method|approach|model|system|pipeline|agent|architecture|algorithm|toolkit|tool)s?\b", regex.I)

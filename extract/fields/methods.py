@@ -47,7 +47,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     # A name known only because a sentence calls it "the X model" may still be the paper's own
     # ("we train DriveRX, a ... model"; "we release the DriveRX model").
     called_keys = {name_key(m["name"]) for f, m in taken if m.get("rule") == "models.called"}
-    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new, _) in zip(taken, blocked) if not new}
+    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new, _) in zip(taken, blocked) if not new} | shapes.title_data_keys(context.title)
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     urls = Urls(text)
     items: list[dict] = []
