@@ -30,8 +30,8 @@ def listed_names(context, cues):
     # ("..., which reduce compute") ends it.
     for m in rx.finditer(cues.listed_comma, text):
         start, end = context.sentence_of(m.start())
-        if rx.search(cues.listed_intro, text, start, m.end()):
-            yield from _items(text, cues, m.end() + 1, end, stop=True)
+        if rx.search(cues.listed_intro, text, start, m.start()):
+            yield from _items(text, cues, m.end(), end, stop=True)
 
 
 def _items(text, cues, after, end, stop):
