@@ -32,6 +32,10 @@ def proposed(extractor, text):
     ("We propose Pat-DEVAL, the first multi-dimensional evaluation framework dedicated to patent description bodies.", []),
     ("To address these, we introduce DR-Arena, a fully automated evaluation framework that pushes DR agents "
      "to their capability limits.", []),
+    ("We introduce Capability-Conditioned Navigation (CapNav), a benchmark designed to evaluate how well VLMs "
+     "can navigate complex indoor spaces.", []),
+    ("To support method training and data usage, we introduce GSAP-ERE. It is a manually curated fine-grained "
+     "dataset with 10 entity types.", []),
     # A framework whose description mentions data or a collection stays a method.
     ("To bridge this gap, we present MobileEgo Anywhere, a framework designed to facilitate the collection of "
      "robust egocentric trajectories.", [("MobileEgo Anywhere", None)]),

@@ -21,8 +21,9 @@ DATE = r"^(?:January|February|March|April|May|June|July|August|September|October
 NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
-# "X, a comprehensive evaluation framework for ..." is a benchmark too (FIELDS.md: data).
-DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:(?!(?:for|of|to|that|which|able|framework|method|approach|model|system|pipeline|agent)\b)[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed|(?:evaluation|benchmarking)[ ](?:framework|platform|harness|protocol))s?\b(?!-)", regex.I)
+# "X, a comprehensive evaluation framework for ..." is a benchmark too (FIELDS.md: data); so
+# is "... (CapNav), a benchmark designed to ..." and "we introduce X. It is a ... dataset".
+DATA_APPOSITIVE = regex.compile(r"[”\"]?\)?(?:,?[ ](?:which[ ]is[ ])?|\.[ ](?:It|This)[ ]is[ ])(?:a|an|the)[ ](?:(?!(?:for|of|to|that|which|able|framework|method|approach|model|system|pipeline|agent)\b)[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed|(?:evaluation|benchmarking)[ ](?:framework|platform|harness|protocol))s?\b(?!-)", regex.I)
 # After "our X": nouns that make X a modifier of something that is not a method.
 NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
