@@ -52,6 +52,18 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
     # Square brackets inside parentheses, and a short form holding parentheses.
     ("GDNF ligands (GDNF, Neurturin [NTN], and Persephin [PSP]) signal", "NTN", "Neurturin"),
     ("with Suppressor of Fused (Su(fu)) and", "Su(fu)", "Suppressor of Fused"),
+    # A count after a capital repeats its letter.
+    ("we introduce the Gravity Grounded Geometry Transformer (G3T), fine-tuned from existing models", "G3T",
+     "Gravity Grounded Geometry Transformer"),
+    ("baselines include Asynchronous Advantage Actor-Critic (A3C) agents", "A3C", "Asynchronous Advantage Actor-Critic"),
+    # A naming word opening the parenthesis is no part of the short form or the long form.
+    ("we propose a simple-yet-effective Knowledge-aware Fine-tuning (namely KaFT) approach", "KaFT",
+     "Knowledge-aware Fine-tuning"),
+    ("we propose MedCoRAG (i.e., Medical Collaborative RAG), an end-to-end framework", "MedCoRAG",
+     "Medical Collaborative RAG"),
+    # An appositive spelled inside a Title Case name takes the whole name, up to its kind noun.
+    ("we propose ProPhy, a Progressive Physical Alignment Framework that enables conditioning", "ProPhy",
+     "Progressive Physical Alignment"),
 ])
 def test_definitions(text, short, long):
     found = {d.short: d for d in find_definitions(text)}
@@ -84,6 +96,8 @@ def test_definitions(text, short, long):
     "To reduce cognitive load, this study investigates whether frequency framed prompting (REFER) helps.",
     # A lower-case word in parentheses that the initials do not spell.
     "our approach to the task (ours) is fast",
+    # A name after a naming word that nothing before it spells.
+    "we integrate a noisy teacher into the co-distillation framework (termed DAGMaN) that masks",
 ])
 def test_no_definition(text):
     assert find_definitions(text) == []

@@ -69,6 +69,14 @@ def test_title_names_the_method(extractor):
     # the title's name that the abstract calls a benchmark is data
     ("Minerva-Ego: Evaluating Egocentric Reasoning", "We introduce Minerva-Ego, a benchmark for evaluating complex "
      "egocentric visual reasoning.", []),
+    # one plain word or one hyphenated word, only after a proposal cue (arXiv abstracts, shortened)
+    ("Agyn: An Open-Source Platform for Agent Operations",
+     "Operating agents at scale is hard. In this paper we present Agyn, an open-source platform for agents.", ["Agyn"]),
+    ("Memento: Note-Taking for Your Future Self",
+     "We show how this three-stage strategy, which we call Memento, can boost prompting.", ["Memento"]),
+    ("Dehaze-then-Splat: Smoke Removal for Novel Views", "We present Dehaze-then-Splat, a two-stage pipeline.",
+     ["Dehaze-then-Splat"]),
+    ("Forecasting: A Practitioner's Guide", "Forecasting is central to planning. We review its methods.", []),
 ])
 def test_a_title_name_of_several_words_counts_where_the_abstract_introduces_it(extractor, title, text, expected):
     assert names(extractor.extract_text(text, title=title), "methods", role="proposed") == expected
@@ -170,6 +178,17 @@ def test_model_names_by_shape_and_company(extractor, text, expected):
     ("Existing EdgeAI deployments rely on one detector. We present GestNet, a detector.", ["GestNet"]),
     ("We introduce a temporally-annotated Driver Simulated Gesture (DSG-18) dataset.", []),
     ("Our LLM-augmented approach excels on consumer-grade GPUs (RTX3060).", []),
+    # a proposed name that takes a listed model's name further is the paper's own
+    ("We present DiffuCoder-rl, a reinforcement learning recipe for diffusion coders.", ["DiffuCoder-rl"]),
+    ("We propose LLaVA-Critic+, a judge model. We fine-tune LLaVA on it.", ["LLaVA-Critic+"]),
+    # named parts in Title Case after an article, in a sentence that names the method; not the
+    # appositive describing the method's name, nor a measure
+    ("To this end, we propose ProSR, a process-shaping framework. Through a Counterfactual Invariance "
+     "Penalty and a Tail Drift Penalty, ProSR extends the objective.",
+     ["ProSR", "Counterfactual Invariance Penalty", "Tail Drift Penalty"]),
+    ("We propose Aurix, a Neuro-Symbolic Memory Engine for agents. Aurix reaches a Pearson Correlation of 0.91.", ["Aurix"]),
+    # a naming word in the parenthesis: the acronym and its expansion are one item
+    ("We propose a simple-yet-effective Knowledge-aware Fine-tuning (namely KaFT) approach.", ["KaFT"]),
 ])
 def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     assert names(extractor.extract_text(text), "methods", role="proposed") == proposed

@@ -21,7 +21,9 @@ DATE = r"^(?:January|February|March|April|May|June|July|August|September|October
 NEW_BEFORE = regex.compile(r"\b(?:new|novel|proposed|our)\b(?:[ ][\w-]+){0,5}[ ]$")
 # A sentence that opens with an indefinite noun phrase, up to the kind noun: "A self-supervised pretraining component".
 INDEFINITE_OPENING = regex.compile(r"\s*(?:[A-Z][\w ]{0,20},[ ])?(?:A|An)[ ](?:[\w-]+[ ]){0,5}$")
-DATA_APPOSITIVE = regex.compile(r"[”\"]?,?[ ](?:which[ ]is[ ])?(?:a|an|the)[ ](?:[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed)s?\b", regex.I)
+# "X, a comprehensive evaluation framework for ..." is a benchmark too (FIELDS.md: data); so
+# is "... (CapNav), a benchmark designed to ..." and "we introduce X. It is a ... dataset".
+DATA_APPOSITIVE = regex.compile(r"[”\"]?\)?(?:,?[ ](?:which[ ]is[ ])?|\.[ ](?:It|This)[ ]is[ ])(?:a|an|the)[ ](?:(?!(?:for|of|to|that|which|able|framework|method|approach|model|system|pipeline|agent)\b)[\w-]+[ ]|\([^()]{1,40}\)[ ]){0,6}?(?:data ?set|benchmark|corpus|corpora|collection|suite|testbed|(?:evaluation|benchmarking)[ ](?:framework|platform|harness|protocol))s?\b(?!-)", regex.I)
 # After "our X": nouns that make X a modifier of something that is not a method.
 NOT_OURS_AFTER = regex.compile(r"[\"”]?[ ]+(?:data ?sets?|benchmarks?|corpus|corpora|analys[ie]s|performance|principles?|results?|scores?|cache|settings?|experiments?|evaluations?|study|studies|findings|observations?|data)\b")
 SHORT_CAPS = regex.compile(r"\p{Lu}{1,3}")
@@ -47,8 +49,20 @@ DATA_SHAPED = regex.compile(r"(?:QA|DB|Bench|Set|Data(?:set)?|Corpus|-\d+[KM])$"
 PREPOSITION = r"(?:on|in|for|across|over|under|with|at|from|of|to|by|using|about)"
 HARDWARE = r"(?:[CGTN]PUs?|TPUv?\d*|NVIDIA|Nvidia|RTX\w*|Jetson\w*|[AHVLTB]\d{2,3}\w?|MI\d{3}\w?|FPGAs?|ASICs?|(?:FP|BF|INT)\d+)"
 FROM_DATA_AFTER = regex.compile(r"\)?[ ](?:is|was|are|were)[ ](?:\w+ly[ ])?(?:built|constructed|collected|curated|compiled|developed)[ ](?:from|using|by[ ]collecting)\b")
+# An expansion that is one lower-case hyphenated word is an adjective, not a name:
+# "end-to-end (E2E)", "plug-and-play (PnP)", "out-of-distribution (OOD)", "knowledge-based
+# (KBA)"; not a noun written with hyphens ("alternating-optimization (AO)", "branch-and-price
+# (B&P)", "grapheme-to-phoneme (G2P)").
+ADJECTIVE_EXPANSION = regex.compile(r"end-to-end|plug-and-play|out-of-\p{Ll}+|open-\p{Ll}+|\p{Ll}+-(?:based|free|shot|aware|level|wise|agnostic|specific)")
+# Before a colon: a counted object of a preposition; the list after the colon names those
+# objects ("... objective functions for two state-of-the-art prompt tuners: ..."). Not "with" or
+# "using": "a framework with two key improvements: ..." lists its parts.
+COUNTED_OBJECT = regex.compile(r"\b(?:for|on|to|across|between|in|of)[ ]+(?:the[ ]+)?(?:two|three|four|five|six|several|multiple|various)\b")
 # Names of measures: a proposed name coordinated with one of these is a metric.
-MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Index|Reasoning|Understanding|Answering)$")
+MEASURE_HEAD = regex.compile(r"\b(?:Error|Score|Rate|Accuracy|Completeness|Ratio|Precision|Recall|Distance|Similarity|Correlation|Index|Reasoning|Understanding|Answering)$")
+# An indefinite article (and at most two words) right before a name: a known method's name
+# there names an instance of it ("we develop a lightweight U-Net"), not a new method.
+ARTICLE_BEFORE = regex.compile(r"\b(?:a|an)[ ](?:[\w-]+[ ]){0,2}$")
 INDEFINITE_BEFORE = regex.compile(r"(?:^|\b)(?:[Aa]n?|[Oo]ur)[ ]$")
 KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|model|architecture|pipeline|network|module|system|technique|strategy|scheme)\b")
 # Right after a defined acronym, a noun that makes it a procedure: "the Natural Policy Gradient
@@ -56,6 +70,9 @@ KIND_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:method|framework|approach|algorithm|m
 # "framework", which follow tasks too ("video super-resolution (VSR) methods"), nor "loss"
 # or "encoder", which follow building blocks (cross-entropy (CE) loss).
 ALGORITHM_NEXT = regex.compile(r"\)?[ ]+(?:algorithm|optimizer|solver|sampler|heuristic|procedure|decoder|filter)\b")
+# After an acronym: a task, a problem or a setting is no method (FIELDS.md): "the Online
+# Shared Supply Allocation (OSSA) problem", "the novel video-to-script (V2S) task".
+PROBLEM_NEXT = regex.compile(r"(?:[ ]*\([^()]{1,20}\))?\)?[ ]+(?:problems?|tasks?|settings?|challenges?|games?|scenarios?)\b(?!-)")
 DATA_NOUN_NEXT = regex.compile(r"\)?[ ]+(?:data ?set|benchmark|corpus|suite|leaderboard|testbed)\b", regex.I)
 # An acronym's expansion that ends in a dataset noun names data: "the Garbage Dataset (GD)",
 # "the ... Evaluation Benchmark (TeleEval-OS)".
@@ -81,8 +98,10 @@ VERSION_AFTER = regex.compile(r"(?:[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\
 # A kind noun there is not ("the VET Framework, a ...", "the ETD Dataset, the first ...").
 NAME_TAIL = regex.compile(r"[ ](?!(?:Dataset|Benchmark|Corpus|Suite|Framework|Method|Model|Approach|System|Pipeline|Module|"
                           r"Architecture|Algorithm|Network|Toolkit|Library|Platform|Ontology)s?\b)\p{Lu}\p{Ll}{2,}(?=[ ]?[,(:])")
-# A coined all-caps part after a listed family: Qwen-BIM is a new model built on Qwen.
-DERIVED_NAME = regex.compile(r"-\p{Lu}{2,}\d*$")
+# A coined part after a listed family that the list does not know with it: Qwen-BIM is a new
+# model built on Qwen, DiffuCoder-rl a new recipe for DiffuCoder (a listed checkpoint,
+# Phi-3-mini, is found by its full name first).
+DERIVED_NAME = regex.compile(r"-(?:\p{Lu}{2,}\d*|\p{Ll}{2,})$")
 
 
 def passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:
@@ -147,3 +166,52 @@ def find_word(text: str, word: str) -> tuple[int, int] | None:
             return i, j
         i = text.find(word, i + 1)
     return None
+
+
+_APPOSITIVE_ARTICLE = regex.compile(r"(?:^|(?P<prev>\S+)[ ])\p{Lu}[\p{L}\d^+-]*,[ ]+an?[ ]+(?:[\w-]+[ ]+)?[\"“]?\Z")
+
+
+def describes_name(before: str) -> bool:
+    """The Title Case phrase is the appositive of a one-word name, which it describes: "we
+    propose SARMAE, a Noise-Aware Masked Autoencoder" names one method, SARMAE. Not the next
+    item of a list of Title Case names ("a Retrieval Module, a Prediction Module")."""
+    m = rx.search(_APPOSITIVE_ARTICLE, before)
+    return bool(m) and not (m.group("prev") or "a")[:1].isupper()
+
+
+def blocks_item(item: dict, start: int, end: int, new: bool, model: bool) -> bool:
+    """A model or dataset mention over the item's span takes it, unless the item is a new
+    model the paper introduces: one the model list does not know, or one whose name takes a
+    listed model's further ("we introduce LLaVA-Critic+" over the model LLaVA)."""
+    if not (item["start"] < end and start < item["end"]) or (new and item["new_model"]):
+        return False
+    return not (model and item["new_model"] and item["start"] <= start and end <= item["end"]
+                and end - start < item["end"] - item["start"])
+
+
+
+def adjective_expansion(text: str, d: dict) -> bool:
+    """An expansion that is one adjective, right before its parenthesis: "end-to-end (E2E)";
+    "a verifier-free method (VeriFree)" names the method."""
+    return bool(rx.fullmatch(ADJECTIVE_EXPANSION, d["long_form"])) and text[d["long_end"] : d["start"]].strip() in ("(", "")
+
+
+# A title that calls its name a dataset or a benchmark: "MagicMirror: A Large-Scale Dataset and
+# Benchmark for ...", "FLEX: A Benchmark for ...". Not where the words before the data noun
+# hold a kind noun or a preposition ("A Framework for ... Dataset Construction") or open with
+# a gerund ("Adapting Text-Only Datasets to ..."), where a noun follows it ("Dataset
+# Distillation", "Benchmark Evolution"), nor where it goes on to another kind of thing ("A
+# Dataset and Framework", "... and A Novel Method").
+_TITLE_DATA = regex.compile(
+    r"\s*(?P<name>[^:\s][^:]{0,40}?)\s*:\s*(?!\w+ing\b)(?:(?:A|An|The)\s+)?(?:(?!(?:for|of|to|via|with|from|on|in|and)\b)(?!\w+(?:Net|Former)\b)"
+    r"[\w-]+\s+){0,6}?(?:Data ?sets?|Benchmarks?|Corpus|Corpora)\b(?!-)(?:\s+and\s+(?:Benchmark|Evaluation|Dataset)s?\b)?"
+    r"(?=\s*(?:$|[,:(]|(?:for|of|on|in|with|to|that|from|across|and)\b))"
+    r"(?!\s+and\b)(?!.*\band\s+an?\s+(?:novel|new)\b)", regex.I)
+
+
+def title_data_keys(title: str) -> set:
+    m = rx.match(_TITLE_DATA, title or "")
+    return {name_key(m.group("name"))} if m and not rx.search(KIND_IN_TITLE, m.group()) else set()
+
+
+KIND_IN_TITLE = regex.compile(r"\b(?:framework|method|approach|model|system|pipeline|agent|architecture|algorithm|toolkit|tool)s?\b", regex.I)

@@ -20,12 +20,14 @@ from extract.text.names import clean_name, name_key
 
 METHODS = "methods.tsv"
 PROPOSING = ("methods.cue", "methods.named", "methods.ours", "methods.passive")
-COMPONENTS = ("methods.component", "methods.component_paren")
+COMPONENTS = ("methods.component", "methods.component_paren", "methods.component_article")
+# Components that name a part in a sentence naming the paper's method, without a proposal cue
+NAMED_PARTS = ("methods.component", "methods.component_article")
 # rules/methods.yaml `params:`: the cue patterns (`cues.proposal`) and the helper rules
-PARAMS = ("component", "component_paren", "subject", "title", "first_person", "proposal", "proposal_words",
+PARAMS = ("component", "component_paren", "component_article", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
+          "listed_intro", "listed_item", "listed_comma", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
           "title_words_not_method")
 
 
@@ -39,13 +41,13 @@ def postprocess(doc, hits, context) -> list[dict]:
     # A model mention of a family the list does not know (WebSight-7B), a coined derivative of
     # one (Qwen-BIM) or the title's name may be the paper's own model; a listed family's
     # checkpoint is not.
-    blocked = [(m["start"], m["end"], f == "models" and (shapes.maybe_new_model(m) or name_key(m["name"]) == title_key))
-               for f, m in taken]
+    blocked = [(m["start"], m["end"], f == "models" and (shapes.maybe_new_model(m) or name_key(m["name"]) == title_key),
+                f == "models") for f, m in taken]
     blocked_keys = {name_key(m["name"]) for _, m in taken}
     # A name known only because a sentence calls it "the X model" may still be the paper's own
     # ("we train DriveRX, a ... model"; "we release the DriveRX model").
     called_keys = {name_key(m["name"]) for f, m in taken if m.get("rule") == "models.called"}
-    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new) in zip(taken, blocked) if not new}
+    hard_keys = {name_key(m["name"]) for (_, m), (_, _, new, _) in zip(taken, blocked) if not new} | shapes.title_data_keys(context.title)
     non_method_heads = lexicon.word_set("non_method_heads.txt")
     urls = Urls(text)
     items: list[dict] = []
@@ -74,7 +76,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         new_model = rule in PROPOSING and (lexicon.lookup(shapes.MODELS, name) is None or key == title_key)
         if key in blocked_keys and not new_model and not (role == "proposed" and key in called_keys):
             return
-        if rx.search(shapes.NOT_A_NAME, name) or (rule in PROPOSING and rx.match(shapes.DATA_APPOSITIVE, text, end)):
+        if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and (rx.match(shapes.DATA_APPOSITIVE, text, end) or rx.match(shapes.PROBLEM_NEXT, text, end))):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
         if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
@@ -95,13 +97,16 @@ def postprocess(doc, hits, context) -> list[dict]:
                                          or rx.search(shapes.OURS_NOT_NEW, text, h.start, s)
                                          or (text[s - 1 : s] in "\"“" and not rx.search(shapes.CAPITAL_OR_DIGIT, name))):
             continue  # "our UAV dataset", "our previous MiniMax-Text-01 model", "our dataset TASERTab", our "coarse-to-fine"
+        if h.rule == "methods.cue" and rx.search(shapes.ARTICLE_BEFORE, text, h.start, s) and lexicon.lookup(METHODS, name):
+            continue  # "we propose a lightweight U-Net", "we developed a U-Net": one of a known kind
         if h.rule in PROPOSING:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule == "methods.noun_appositive":
             lead = text[max(sentence[0], h.start - 60) : h.start]
             if rx.search(shapes.EARLIER, before):
                 continue  # "A recent approach, FOVER, trains ..."
-            if rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before):
+            # "we propose a compress-then-interact tracking framework, ETCTrack, that ..."
+            if (rx.search(shapes.NEW_BEFORE, lead) and not rx.search(cues.existing, before)) or _proposed_here(before, cues):
                 add(s, e, name, "proposed", h.rule, h.priority)
             elif rx.match(shapes.INDEFINITE_OPENING, text, sentence[0], h.start):
                 opening.append((s, e, name, h))
@@ -120,11 +125,13 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
     for s, e, name, h, before in _component_hits(context, cues, proposes, own):
+        if h.rule in NAMED_PARTS and shapes.describes_name(before) or h.rule == "methods.component_article" and rx.search(shapes.MEASURE_HEAD, name):
+            continue  # "an Absolute Error", "we propose Aeon, a Neuro-Symbolic Cognitive Operating System"
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
         if h.rule == "methods.component" and rx.fullmatch(shapes.SHORT_CAPS4, name) and rx.search(shapes.CLASS_IN_APPOSITIVE, before):
             continue
         ours = h.rule in COMPONENTS and not rx.search(shapes.BASE_BEFORE, before) and (
-            _proposed_here(before, cues) or (h.rule == "methods.component" and context.sentence_of(s) in own
+            _proposed_here(before, cues) or (h.rule in NAMED_PARTS and context.sentence_of(s) in own
                                              and rx.fullmatch(shapes.TITLE_NAME_RX, name) is not None
                                              and not rx.search(shapes.COMPARED, before + name) and not rx.search(cues.existing, before)))
         if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
@@ -143,8 +150,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
 
     items = _merge(items, definitions)
-    items = [i for i in items if not any(i["start"] < be and bs < i["end"] and not (model and i["new_model"])
-                                         for bs, be, model in blocked)]
+    items = [i for i in items if not any(shapes.blocks_item(i, *b) for b in blocked)]
     for i in items:
         i.pop("new_model")
     return _one_per_name(items)
@@ -163,7 +169,7 @@ def _component_hits(context, cues, proposes: bool, own: set):
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
         if (i < len(words) and words[i] < end) or (start, end) in own:
-            for helper in (cues.component, cues.component_paren):
+            for helper in (cues.component, cues.component_paren, cues.component_article):
                 found.extend(context.hits(helper, start, end))
     if proposes:
         for start, end in context.sentences:
@@ -208,9 +214,10 @@ def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
 
 def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too; a name of
-    several words ("Gaze on the Prize") only where the abstract introduces it: after a
-    proposal cue ("we introduce Gaze on the Prize.") or as the subject of its first sentence,
-    and not as data or a problem ("Places in the Wild is a dataset of ...")."""
+    several words ("Gaze on the Prize") or one plain word ("Agyn") only where the abstract
+    introduces it: after a proposal cue ("we introduce Gaze on the Prize.", "which we call
+    Memento") or, for several words, as the subject of its first sentence; and not as data or
+    a problem ("Places in the Wild is a dataset of ...")."""
     if not context.title:
         return
     params, text = context.params, context.text
@@ -226,7 +233,9 @@ def _add_title_name(context, add) -> None:
     if several:
         sentence = context.sentence_of(found[0])
         before = text[sentence[0] : found[0]]
-        opens = not before.strip() and sentence[0] == 0
+        # One plain word ("Agyn: ...") needs the cue: as a first sentence's subject it is as
+        # often a field or a topic ("Introduction: ...", "Forecasting: ...").
+        opens = not before.strip() and sentence[0] == 0 and " " in name
         if not (opens or _proposed_here(before, params)) or rx.match(params.title_words_not_method, text[found[1] :]):
             return
     if not rx.match(shapes.DATA_APPOSITIVE, text, found[1]):  # "CC-OCR V2, a ... OCR benchmark"
@@ -241,7 +250,7 @@ _PREPOSITION_BEFORE = regex.compile(rf"\b{shapes.PREPOSITION}\s+(?:the\s+)?\Z")
 def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     """An acronym definition: the paper's own, an existing method, or not a method at all."""
     short, long = d["name"], d["long_form"]
-    if lexicon.is_generic(short) or lexicon.is_generic(long):
+    if lexicon.is_generic(short) or lexicon.is_generic(long) or shapes.adjective_expansion(context.text, d):
         return
     if lexicon.lookup("metrics.tsv", long) or lexicon.lookup("metrics.tsv", short):
         return  # "Attack Success Rate (ASR)" is a measure, not a method
@@ -264,7 +273,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
             add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)
         return
     title = _title_case(long)
-    if rx.match(shapes.DATA_NOUN_NEXT, text, max(d["end"], d["long_end"])) or rx.search(shapes.DATA_NOUN_END, long):
+    if rx.match(shapes.DATA_NOUN_NEXT, text, span[1]) or rx.match(shapes.PROBLEM_NEXT, text, span[1]) or rx.search(shapes.DATA_NOUN_END, long):
         return  # "a Driver Simulated Gesture (DSG-18) dataset", "the Garbage Dataset (GD)" are data
     # "A progressively refined registration and segmentation (ProRSeg) method was trained": an
     # indefinite article before the expansion and a method noun after the acronym introduce it.
@@ -371,6 +380,12 @@ def _proposed_here(before: str, cues) -> bool:
         pass
     breaks = [m.end() for m in rx.finditer(cues.clause_break, before)]
     since = max(verb.end() if verb else cue.end(), max(breaks, default=0))
+    # A colon starts a new clause only after the paper's own set of parts: "for two prompt
+    # tuners: Hard Prompts Made Easy (PEZ)" lists what the work is for.
+    said = verb.end() if verb else cue.end()
+    if since > said and before[since - 1] == ":" and rx.search(shapes.COUNTED_OBJECT, before[said:since]) \
+            and not rx.search(cues.listed_intro, before, 0, since - 1):
+        return False
     return not rx.search(cues.uses, before[since:])
 
 

@@ -24,12 +24,24 @@ def listed_names(context, cues):
     while colon != -1:
         start, end = context.sentence_of(colon)
         if rx.search(cues.listed_intro, text, start, colon):
-            positions = [colon + 1] + [m.end() for m in rx.finditer(_ITEM_START, text, colon + 1, end)]
-            for p in positions:
-                m = rx.match(cues.listed_item, text, p, end)
-                if m:
-                    # A Title Case phrase may take in "and" and the next item: "Neuron Adjust and
-                    # Key Space Detection" is two names, the second read at its own start.
-                    name = m.group("name").split(" and ", 1)[0]
-                    yield m.start("name"), m.start("name") + len(name), name
+            yield from _items(text, cues, colon + 1, end, stop=False)
         colon = text.find(":", end)
+    # After a comma the list is read while its items are names: what follows the last one
+    # ("..., which reduce compute") ends it.
+    for m in rx.finditer(cues.listed_comma, text):
+        start, end = context.sentence_of(m.start())
+        if rx.search(cues.listed_intro, text, start, m.start()):
+            yield from _items(text, cues, m.end(), end, stop=True)
+
+
+def _items(text, cues, after, end, stop):
+    positions = [after] + [m.end() for m in rx.finditer(_ITEM_START, text, after, end)]
+    for p in positions:
+        m = rx.match(cues.listed_item, text, p, end)
+        if m:
+            # A Title Case phrase may take in "and" and the next item: "Neuron Adjust and
+            # Key Space Detection" is two names, the second read at its own start.
+            name = m.group("name").split(" and ", 1)[0]
+            yield m.start("name"), m.start("name") + len(name), name
+        elif stop:
+            return

@@ -14,6 +14,8 @@ Two readings of "spells", tried in this order:
 """
 from __future__ import annotations
 
+import re
+
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
 _PHRASE_STARTERS = frozenset("a an the this that these those which who whose where when while its it our their "
                              "they we one each such both".split())
@@ -26,6 +28,11 @@ def best_long_form(short: str, long: str) -> str | None:
     """The suffix of `long` that the short form abbreviates, or None. The letters' reading
     goes first because it is cheap and, where it succeeds, an initials reading can only start
     at or before it; most of the time its span already reads by initials and is the answer."""
+    repeated = _repeated_letters(short)
+    if repeated:  # "G3T": Gravity Grounded Geometry Transformer; "A3C": Asynchronous Advantage Actor-Critic
+        found = initials_long_form(repeated, long)
+        if found is not None and len(found.replace("-", " ").split()) == len(repeated):
+            return found  # one word a letter: "introduce an Image-to-Point (I2P)" reads 2 as "to"
     found = _spell(short, long)
     digits = {ch for ch in short if ch.isdigit()}
     if found is None and digits and short[0].isalpha() and not digits & set(long):
@@ -37,6 +44,19 @@ def best_long_form(short: str, long: str) -> str | None:
     if _reads_by_initials(short, found):
         return found
     return initials_long_form(short, long, before_word=len(found.split())) or found
+
+
+_REPEAT = re.compile(r"([A-Z])([2-4])(?![\d.])")
+
+
+def _repeated_letters(short: str) -> str | None:
+    """The short form with a capital followed by a count written out ("G3T" -> "GGGT"), or
+    None when it has no such count. Only a count after a capital that no other digit follows:
+    "L2", "W2V2" and "3D" keep their digits."""
+    if not any(ch.isdigit() for ch in short) or sum(ch.isalpha() for ch in short) < 2:
+        return None
+    spelled = _REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short)
+    return spelled if spelled != short and not any(ch.isdigit() for ch in spelled) else None
 
 
 def _reads_by_initials(short: str, long: str) -> bool:

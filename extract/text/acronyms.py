@@ -31,6 +31,10 @@ _APPOSITIVE_COMMA = regex.compile(r",\s+(?:(?:a|an|the)\s+)?(?P<rest>(?:(?!\b(?:
 # "a method for ...", "a framework of ...": the long form may start after the kind noun.
 _KIND_FOR = regex.compile(r"(?:[\w-]+\s+){0,2}?(?:method|framework|approach|model|system|technique|strategy|pipeline|algorithm)\s+(?:for|of)\s+")
 _SHORT_BEFORE = regex.compile(r"(?<![\w-])(?P<sf>[A-Za-z][\w^+.-]*[A-Z][\w^+.-]*)\s*\Z")
+# Capitalised words right after an appositive's spelled span, up to a kind noun: "ProPhy, a
+# Progressive Physical Alignment Framework" spells "Progressive Physical" only.
+_CAPITALISED_RUN = regex.compile(r"(?:[ ](?!(?:Framework|Method|Approach|Model|System|Technique|Strategy|Pipeline|Algorithm|Module|"
+                                 r"Mechanism|Architecture|Paradigm|Scheme)\b)\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*)+")
 _NEW_PHRASE = regex.compile(r",\s+(?!(?:and|or)\s+[A-Z])[a-z]")
 _GAP = r"(?:\\[,;]|\s)*"  # spaces, and LaTeX thin spaces
 _DASHED = regex.compile(rf"(?<![\w-])(?P<sf>[A-Za-z][\w^+-]*[A-Z][\w^+]*){_GAP}(?:---?|—|–){_GAP}"
@@ -44,6 +48,9 @@ _TRAIL_PUNCT = ".,;:"
 _FIRST_LETTER_WORDS = {"x": ("x", "ex", "cross", "trans"), "1": ("one", "single"), "2": ("two", "dual", "bi"),
                        "3": ("three", "tri"), "4": ("four", "quad")}
 _KIND_WORDS = frozenset("framework method approach strategy scheme module mechanism architecture paradigm pipeline system".split())
+# A word that names what comes before it, opening a parenthesis: "Knowledge-aware Fine-tuning
+# (namely KaFT)", "Adaptive Block Caching (termed ABC)". The short form is the rest.
+_NAMING_CUE = regex.compile(r"\s*(?:namely|termed|dubbed|called|named|abbreviated(?:[ ]as)?|i\.e\.,?|a\.k\.a\.|aka)[ ]+")
 _LOOKBACK = 240  # characters before "(" that can hold a long form of at most 2 x 12 words
 _STOPWORDS = frozenset("a an and as at by for from in into of on or the to with".split())
 
@@ -63,6 +70,9 @@ def find_definitions(text: str) -> list[Definition]:
     """Every acronym definition in `text`, ordered by the short form's position."""
     found: list[Definition] = []
     for open_at, inner, inner_start, nested in _enclosures(text):
+        cue = rx.match(_NAMING_CUE, inner)
+        if cue and not nested:
+            inner, inner_start = inner[cue.end() :], inner_start + cue.end()
         head = rx.split(_CLAUSE_BREAK, inner, maxsplit=1)[0].strip()
         lead = len(inner) - len(inner.lstrip())
         if nested and head != inner.strip():
@@ -279,6 +289,9 @@ def _appositive(text: str, sf, comma: int) -> Definition | None:
         span = _spelled_prefix(short, rest, head_noun=True)
         if span is None:
             return None
+    tail = rx.match(_CAPITALISED_RUN, rest, span)
+    if tail:
+        span = tail.end()  # the spelling ends inside a Title Case name: the name is whole
     long = rest[:span]
     return Definition(short, long, sf.start("sf"), sf.start("sf") + len(short), start, start + len(long), "appositive")
 
