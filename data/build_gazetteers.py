@@ -10,11 +10,14 @@ manifest names and never reaches the network. `--update` builds from each snapsh
 instead and writes those commits into the manifest. The corpus (abstracts, JSONL) gives the
 stop list: registry names that abstracts write in lower case as ordinary words.
 
-Why the output keeps the hand lists whole: they were written with aliases and flags that the
-registries do not give; a registry entry with the same name confirms them (counted in the
-build summary) and only names no hand entry has become new rows. Provenance lives in files
-of its own so that no column of the lists travels into the records (every column but
-name/aliases becomes a key of a mention, rules/README.md "Word lists").
+Why the output keeps the hand lists' rows: they were written with aliases and flags that the
+registries do not give. A registry entry with the same name (or one of its forms) confirms a
+hand row: the row stays as written, but its source in data/provenance/ is then the registry
+(repository, path, commit), not "hand-made list"; only hand rows no registry holds keep
+"hand-made list" as their source (counted per list in the build summary). Names no hand
+entry has become new rows. Provenance lives in files of its own so that no column of the
+lists travels into the records (every column but name/aliases becomes a key of a mention,
+rules/README.md "Word lists").
 """
 from __future__ import annotations
 
@@ -213,8 +216,8 @@ class Build:
                 lines.append("\t".join(row.get(col, "") for col in header))
             (self.data / "gazetteers" / f"{n}.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
             prov = [("name", "source", "path", "commit")]
-            prov += [(r["name"], "hand-made list", f"data/hand/{n}.tsv", "") for r in rows]
-            prov += sorted(set(self.prov[n]))
+            prov += sorted(set(self.prov[n]) | {(r["name"], "hand-made list", f"data/hand/{n}.tsv", "")
+                                                for r in rows if r["name"] not in self.confirmed[n]})
             out = self.data / "provenance" / f"{n}.tsv"
             out.parent.mkdir(exist_ok=True)
             out.write_text("".join("\t".join(p) + "\n" for p in prov), encoding="utf-8")
@@ -224,8 +227,9 @@ class Build:
         for label, c in self.stats.items():
             out.append(f"{label}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
         for n in LISTS:
-            out.append(f"{n}: {len(self.hand[n][2])} hand entries, {len(self.confirmed[n])} confirmed by a registry,"
-                       f" {len(self.new[n])} new")
+            hand = len(self.hand[n][2])
+            out.append(f"{n}: {hand} hand entries, {len(self.confirmed[n])} confirmed by a registry,"
+                       f" {hand - len(self.confirmed[n])} only in the hand list, {len(self.new[n])} new")
         return "\n".join(out)
 
 
