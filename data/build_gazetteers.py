@@ -32,7 +32,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gazetteer_filters import NORMALISERS, Corpus, described, key, shape_ok  # noqa: E402
+from gazetteer_filters import NORMALISERS, Corpus, coined, described, key, shape_ok  # noqa: E402
 from gazetteer_parsers import PARSERS, Snapshot  # noqa: E402
 
 DATA = Path(__file__).resolve().parent
@@ -133,6 +133,9 @@ class Build:
             if list_name in ("datasets", "models") and described(c.name):
                 stats["dropped: a description, not a name"] += 1
                 continue
+            if src.get("coined_only") and not coined(c.name):
+                stats["dropped: no coined word (coined_only)"] += 1
+                continue
             if src.get("known_family_only") and not self._known_family(c.name):
                 stats["dropped: family not in the hand list"] += 1
                 continue
@@ -156,12 +159,15 @@ class Build:
           from the lists the post-processors do not hold to context: datasets and metrics are
           matched case-insensitively, and methods' context cues are broad; the models
           post-processor wants a version, a size or a model word, so there it is flagged;
+        - a dataset name in capitals (`CHARM`, `CaLM`) that is a word abstracts write in lower
+          case even once is dropped: the datasets list is matched case-insensitively;
         - a short acronym (three capitals or fewer; four for methods) names many things and is
           dropped but from models (flagged);
         - a single capitalised word (`Pendulum`, `Kate`) is also a sentence's first word or a
           proper noun of another kind: flagged, and dropped from methods;
-        - a name abstracts mostly write with other capitals (`TERRa` / `TERRA`) is dropped
-          from the case-insensitive lists."""
+        - a name abstracts mostly write with other capitals (`TERRa` / `TERRA`; of several
+          words, `Visual Puzzles` / "visual puzzles") is dropped from the case-insensitive
+          lists."""
         ordinary = self.corpus.ordinary(name, AMBIGUOUS_DOCS)
         short = bool(re.fullmatch(r"[A-Z]{1,%d}" % (4 if list_name == "methods" else 3), name)) or len(name) <= 2
         word = bool(re.fullmatch(r"[A-Z][a-z]+", name))
@@ -169,8 +175,12 @@ class Build:
             return "ambiguous" if ordinary or short or word else ""
         if ordinary or short or (word and list_name == "methods"):
             return "drop"
+        if list_name == "datasets" and not word and self.corpus.ordinary(name, 1):
+            return "drop"  # `CHARM`, `CaLM`, `FLAMES`: matched case-insensitively, one abstract's "charm" is enough
         if list_name in ("datasets", "metrics") and self.corpus.other_spelling(name):
             return "drop"  # matched case-insensitively: `TERRa` would be every `TERRA`
+        if list_name == "datasets" and self.corpus.prose_phrase(name):
+            return "drop"  # metrics are words of prose ("cosine similarity"); dataset names are not
         return "ambiguous" if word else ""
 
     def _free_alias(self, list_name: str, alias: str) -> bool:
@@ -194,12 +204,15 @@ class Build:
 
     def _family(self, name: str) -> str:
         """The family of the longest hand entry the name starts with (`Qwen3 235B A22B` ->
-        Qwen), else the name's leading letters (`ViTMAE`)."""
+        Qwen), else the name's leading letters (`ViTMAE`), or for an API id written in lower case
+        the id without its version (`code-davinci-002` -> code-davinci)."""
         parts = re.split(r"(?<=[\w.+])(?=[ -])", name)
         for n in range(len(parts), 0, -1):
             row = self.hand_keys["models"].get(key("".join(parts[:n])))
             if row is not None:
                 return row.get("family") or row["name"]
+        if name[0].islower():  # an API id (`code-davinci-002`, `text-ada-001`): the id without its version
+            return re.sub(r"-\d[\w.]*$", "", name)
         m = re.match(r"[A-Za-z]+(?:[- ][A-Z][A-Za-z]*)*", name)
         return m.group().rstrip("- ") if m else name
 

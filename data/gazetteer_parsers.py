@@ -153,7 +153,36 @@ def file_stems(snap: Snapshot, globs: list[str]):
         yield Candidate(path.rsplit("/", 1)[-1].rsplit(".", 1)[0], path)
 
 
+def list_links(snap: Snapshot, globs: list[str], item: str = r"^[-*]\s+\[(?P<name>[^\]]+)\]\("):
+    """Top-level markdown list items that link their name: `- [Conservative Q-Learning (CQL)](url)`
+    (Tianshou's algorithm list), `- [ChartQA](url) (chartqa)` (lmms-eval's task list). Nested
+    items (splits, versions of a set) are indented and not read."""
+    rx = re.compile(item, re.M)
+    for path in snap.files(globs):
+        for m in rx.finditer(snap.read(path)):
+            short, long = _paren_pair(m.group("name"))
+            yield Candidate(short, path, [long] if long else [], long)
+
+
+def yaml_items(snap: Snapshot, globs: list[str], field: str, section: str | None = None,
+               skip_with: tuple[str, ...] = ()):
+    """The `field` of each item of a YAML list (under key `section`, or the document itself):
+    HELM's `run_groups` and `models` (`display_name`), OpenCompass's dataset index (`- ifeval:
+    {name: IFEval}`: a one-key item is opened). Items holding a key of `skip_with` are groups
+    of other items (HELM's `subgroups`: "Core scenarios"), not entries."""
+    for path in snap.files(globs):
+        data = yaml.safe_load(snap.read(path)) or {}
+        items = data.get(section) if section else data
+        for it in items or []:
+            if isinstance(it, dict) and len(it) == 1 and isinstance(next(iter(it.values())), dict):
+                it = next(iter(it.values()))
+            if isinstance(it, dict) and it.get(field) and not any(k in it for k in skip_with):
+                yield Candidate(str(it[field]).strip(), path)
+
+
 PARSERS = {
+    "list_links": list_links,
+    "yaml_items": yaml_items,
     "doc_titles": doc_titles,
     "section_headings": section_headings,
     "bold_links": bold_links,
