@@ -78,6 +78,11 @@ class Build:
         self.corpus, self.data = corpus, data
         self.hand = {n: read_tsv(data / "hand" / f"{n}.tsv") for n in LISTS}
         self.hand_keys = {n: {key(f): r for r in rows for f in forms_of(r)} for n, (_, _, rows) in self.hand.items()}
+        self.hand_rows: dict[str, dict[str, list[dict]]] = {n: defaultdict(list) for n in LISTS}  # all rows of a key
+        for n, (_, _, rows) in self.hand.items():
+            for r in rows:
+                for k in dict.fromkeys(key(f) for f in forms_of(r)):
+                    self.hand_rows[n][k].append(r)
         self.generic = {key(l) for l in (data / "gazetteers" / "generic_terms.txt").read_text().splitlines()
                         if l.strip() and not l.startswith("#")}
         self.new: dict[str, dict[str, dict]] = {n: {} for n in LISTS}  # list -> key -> row
@@ -113,13 +118,16 @@ class Build:
                 continue
             forms = [c.name, *c.aliases]
             keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
-            hand = next((self.hand_keys[list_name][k] for k in keys if k in self.hand_keys[list_name]), None)
+            hand = self._hand_row(list_name, forms, keys)
             if hand is not None:
                 self.confirmed[list_name].add(hand["name"])
                 self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
                 stats["confirms a hand entry"] += 1
                 continue
             k = key(c.name)
+            if any(k2 in self.hand_keys[list_name] for k2 in keys):
+                stats["dropped: another hand entry's form (ScanNet++ for ScanNet)"] += 1
+                continue
             if k in self.generic:
                 stats["dropped: generic term (generic_terms.txt)"] += 1
                 continue
@@ -149,6 +157,20 @@ class Build:
             self.new[list_name][k] = row
             self.prov[list_name].append((c.name, sid, c.path, snap.commit))
             stats["new" + (" (ambiguous)" if row["flags"] else "")] += 1
+
+    def _hand_row(self, list_name: str, forms: list[str], keys: list[str]) -> dict | None:
+        """The hand row a registry name confirms. The compare key drops `+`, so `ScanNet` and
+        `ScanNet++`, `RefCOCO` and `RefCOCO+` share one: a row with a `+` in a form is
+        confirmed only by a name that writes the `+` (provenance must not give ScanNet++ the
+        source of ScanNet)."""
+        written = {f.lower() for f in forms}
+        for k in keys:
+            rows = self.hand_rows[list_name].get(k, [])
+            exact = [r for r in rows if written & {g.lower() for g in forms_of(r)}]
+            plain = [r for r in rows if not any("+" in g for g in forms_of(r))]
+            if exact or plain:
+                return (exact or plain)[0]
+        return None
 
     def _collision(self, list_name: str, name: str) -> str:
         """"" for a name that is safe as listed, "ambiguous" for one the post-processor must

@@ -152,13 +152,26 @@ def trainer_title(c: Candidate) -> Candidate | None:
     return Candidate(name, c.path, [long] if long else c.aliases, long or c.long_form) if name else None
 
 
+# Classes of a dataset library that are plumbing, not a dataset: bases, wrappers, samplers.
+_PLUMBING = re.compile(r"^(?:Base|Custom|KFold|MultiLabel|MultiTask|CBGS|Det3D|Seg3D|Flamingo\w*|MiniGPT4)$")
+
+
+def dataset_class(c: Candidate) -> Candidate | None:
+    """A dataset library's class (`NuScenesDataset`, `S3DISSegDataset`, `ImageNet21k`) -> the
+    set's name as the class spells it (NuScenes, S3DIS, ImageNet21k); bases and wrappers
+    are dropped. Class spellings mostly confirm hand entries (the compare key ignores case
+    and hyphens: `SUNRGBD` is SUN RGB-D)."""
+    name = re.sub(r"(?:InstanceSeg|Seg)?Dataset$", "", c.name)
+    return None if not name or _PLUMBING.match(name) else Candidate(name, c.path)
+
+
 def identity(c: Candidate) -> Candidate | None:
     return c
 
 
 NORMALISERS = {"api_model": api_model, "env_id": env_id, "mteb_task": mteb_task,
                "upper_stem": upper_stem, "corpus_title": corpus_title, "display_name": display_name,
-               "trainer_title": trainer_title, "identity": identity}
+               "trainer_title": trainer_title, "dataset_class": dataset_class, "identity": identity}
 
 
 def _unique(forms: list[str], name: str) -> list[str]:
