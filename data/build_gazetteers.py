@@ -2,12 +2,16 @@
 data/hand/ and the public registries named in data/sources.yaml, with the source of every
 entry (repository, path, commit) in data/provenance/<list>.tsv.
 
-    python data/build_gazetteers.py --mirror DIR [--corpus ../shared/corpus/arxiv-ai-20k.jsonl.gz]
+    python data/build_gazetteers.py --mirror DIR [--files DIR2] [--corpus ../shared/corpus/arxiv-ai-20k.jsonl.gz]
 
 DIR holds bare git snapshots of the source repositories (`owner+name/repo`, `owner+name`,
 `owner/name.git` or `owner/name`); the builder reads them with `git show` at the commit the
 manifest names and never reaches the network. `--update` builds from each snapshot's HEAD
-instead and writes those commits into the manifest. The corpus (abstracts, JSONL) gives the
+instead and writes those commits into the manifest. A source with `pinned: {path: chars}` is
+read from single files instead (registries too large to snapshot: pytorch/vision): DIR2 holds
+them as `owner+name/commit/path`, copied from the repository at that commit; the build checks
+each file's length against the manifest and names repository, path and commit as for a
+snapshot (`--update` leaves such sources at their commit). The corpus (abstracts, JSONL) gives the
 stop list: registry names that abstracts write in lower case as ordinary words.
 
 Why the output keeps the hand lists' rows: they were written with aliases and flags that the
@@ -33,7 +37,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gazetteer_filters import NORMALISERS, Corpus, coined, described, key, shape_ok  # noqa: E402
-from gazetteer_parsers import PARSERS, Snapshot  # noqa: E402
+from gazetteer_parsers import PARSERS, PinnedFiles, Snapshot  # noqa: E402
 
 DATA = Path(__file__).resolve().parent
 LISTS = ("models", "datasets", "methods", "metrics")  # priority order when two lists claim a name
@@ -123,6 +127,9 @@ class Build:
                 self.confirmed[list_name].add(hand["name"])
                 self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
                 stats["confirms a hand entry"] += 1
+                continue
+            if src.get("confirm_only"):  # class names in code case (LIBRISPEECH): not how papers write them
+                stats["not added: confirm_only"] += 1
                 continue
             k = key(c.name)
             if any(k2 in self.hand_keys[list_name] for k2 in keys):
@@ -271,6 +278,7 @@ class Build:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mirror", required=True, type=Path, help="folder of bare git snapshots of the sources")
+    ap.add_argument("--files", type=Path, help="folder of single pinned files (owner+name/commit/path)")
     ap.add_argument("--data", type=Path, default=DATA, help="folder with hand/ and gazetteers/ (default: data/)")
     ap.add_argument("--manifest", type=Path, help="default: DATA/sources.yaml")
     ap.add_argument("--corpus", help="abstracts (JSONL, .gz ok) for the ordinary-word stop list")
@@ -286,6 +294,14 @@ def main(argv=None) -> int:
         problem = check_source(src)
         if problem:
             raise SystemExit(f"{where}: {problem}")
+        if src.get("pinned"):
+            if not args.files:
+                raise SystemExit(f"{where}: reads pinned files: give --files DIR")
+            try:
+                build.add_source(src, PinnedFiles(str(args.files), src["repo"], src["commit"], src["pinned"]))
+            except (OSError, ValueError, re.error, TypeError) as exc:
+                raise SystemExit(f"{where}: {exc}") from None
+            continue
         git_dir = find_git_dir(args.mirror, src["repo"])
         try:
             snap = Snapshot(str(git_dir), "HEAD")

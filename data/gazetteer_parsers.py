@@ -8,6 +8,7 @@ from. Cleaning to the forms papers write, and filtering, happen in gazetteer_fil
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -42,6 +43,31 @@ class Snapshot:
     def read(self, path: str) -> str:
         return self._git("show", f"{self.commit}:{path}")
 
+
+
+class PinnedFiles:
+    """Single files of one commit of a repository too large to snapshot whole (pytorch/vision,
+    vLLM), kept in a folder outside the project as DIR/owner+name/commit/path. The manifest
+    names each file with its length in characters (`pinned: {path: chars}`), so a copy that
+    is cut short or of another version stops the build instead of giving another list."""
+
+    def __init__(self, root: str, repo: str, commit: str, pinned: dict[str, int]):
+        self.commit, self.pinned = commit, pinned
+        self.base = os.path.join(root, repo.replace("/", "+"), commit)
+        for path, chars in pinned.items():
+            text = self.read(path)
+            if len(text) != int(chars):
+                raise ValueError(f"{repo}@{commit}:{path} has {len(text)} characters, the manifest says {chars}")
+
+    def files(self, globs: list[str]) -> list[str]:
+        return [f for f in self.pinned if any(fnmatch.fnmatchcase(f, g) for g in globs)]
+
+    def read(self, path: str) -> str:
+        full = os.path.join(self.base, path)
+        if not os.path.isfile(full):
+            raise FileNotFoundError(f"no copy of {path} under {self.base}")
+        with open(full, encoding="utf-8", newline="") as f:
+            return f.read()
 
 # A parenthetical that qualifies a heading rather than naming it: `Ontonotes v5 (English)`.
 _QUALIFIER = re.compile(r"\s*\((?:english|validation|ensemble|sup|free|[^()]*\d{4}[^()]*)\)\s*$", re.I)

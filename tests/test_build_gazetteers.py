@@ -212,6 +212,36 @@ def test_a_build_from_a_snapshot(tmp_path):
         line.startswith("GLUE\thand-made list") for line in prov)
 
 
+def test_a_build_from_pinned_files(tmp_path):
+    """A registry too large to snapshot is read from single files (DIR/owner+name/commit/path);
+    the manifest's length check stops a build from a cut or changed copy; a confirm_only
+    source confirms hand entries and adds none."""
+    commit = "a" * 40
+    files = tmp_path / "files"
+    text = "    GLUE\n    ZorbNet\n"
+    (files / "acme+big" / commit / "docs").mkdir(parents=True)
+    (files / "acme+big" / commit / "docs" / "sets.rst").write_text(text, encoding="utf-8")
+    data = _data_dir(tmp_path)
+    item = {"repo": "acme/big", "commit": commit, "list": "datasets", "parser": "quoted_values",
+            "pinned": {"docs/sets.rst": len(text)},
+            "args": {"globs": ["docs/sets.rst"], "pattern": "(?m)^    (?P<name>\\w+)$"}}
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [item]}), encoding="utf-8")
+    argv = ["--mirror", str(tmp_path / "none"), "--files", str(files), "--data", str(data)]
+    assert build_gazetteers.main(argv) == 0
+    assert {e.name for e in load_word_list(data / "gazetteers" / "datasets.tsv")} == {"GLUE", "ZorbNet"}
+    prov = (data / "provenance" / "datasets.tsv").read_text().splitlines()
+    assert f"GLUE\tacme/big\tdocs/sets.rst\t{commit}" in prov and f"ZorbNet\tacme/big\tdocs/sets.rst\t{commit}" in prov
+
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [{**item, "confirm_only": True}]}), encoding="utf-8")
+    assert build_gazetteers.main(argv) == 0
+    assert "ZorbNet" not in (data / "gazetteers" / "datasets.tsv").read_text()  # (load_word_list caches by path)
+
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [{**item, "pinned": {"docs/sets.rst": 5}}]}),
+                                       encoding="utf-8")
+    with pytest.raises(SystemExit, match="the manifest says 5"):
+        build_gazetteers.main(argv)
+
+
 @pytest.mark.parametrize("item, message", [
     ({"repo": "a/b", "list": "models", "parser": "api_models", "commit": "0" * 40, "normalise": "nope"}, "unknown normaliser"),
     ({"repo": "a/b", "list": "tools", "parser": "api_models", "commit": "0" * 40}, "list must be one of"),
