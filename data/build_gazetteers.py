@@ -116,19 +116,22 @@ class Build:
             if c is None or c.name in exclude:
                 stats["dropped: not a name (normaliser, manifest exclude)"] += 1
                 continue
-            why = shape_ok(c.name)
+            forms = [c.name, *c.aliases]
+            keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
+            # A confirm_only source writes names in code case (torchaudio's LIBRISPEECH, optax's
+            # `adabelief`), not as papers do: its names only confirm hand entries, so the shape
+            # filters (which drop lower-case words) do not apply to it.
+            why = None if src.get("confirm_only") else shape_ok(c.name)
             if why:
                 stats[f"dropped: {why}"] += 1
                 continue
-            forms = [c.name, *c.aliases]
-            keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
             hand = self._hand_row(list_name, forms, keys)
             if hand is not None:
                 self.confirmed[list_name].add(hand["name"])
                 self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
                 stats["confirms a hand entry"] += 1
                 continue
-            if src.get("confirm_only"):  # class names in code case (LIBRISPEECH): not how papers write them
+            if src.get("confirm_only"):
                 stats["not added: confirm_only"] += 1
                 continue
             k = key(c.name)
