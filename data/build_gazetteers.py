@@ -342,6 +342,8 @@ def _write_commits(path: Path, manifest: dict) -> None:
     """Rewrite the `commit:` lines of the manifest in place (keeps its comments)."""
     text = path.read_text(encoding="utf-8")
     for src in manifest["sources"]:
+        if src.get("pinned"):  # pinned files stay at their commit (and may pin several commits of a repo)
+            continue
         text = re.sub(rf"(repo: {re.escape(src['repo'])}\n(?:\s+[^\n]*\n)*?\s+commit: )\S+", rf"\g<1>{src['commit']}",
                       text)
     path.write_text(text, encoding="utf-8")
