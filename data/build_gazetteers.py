@@ -2,19 +2,26 @@
 data/hand/ and the public registries named in data/sources.yaml, with the source of every
 entry (repository, path, commit) in data/provenance/<list>.tsv.
 
-    python data/build_gazetteers.py --mirror DIR [--corpus ../shared/corpus/arxiv-ai-20k.jsonl.gz]
+    python data/build_gazetteers.py --mirror DIR [--files DIR2] [--corpus ../shared/corpus/arxiv-ai-20k.jsonl.gz]
 
 DIR holds bare git snapshots of the source repositories (`owner+name/repo`, `owner+name`,
 `owner/name.git` or `owner/name`); the builder reads them with `git show` at the commit the
 manifest names and never reaches the network. `--update` builds from each snapshot's HEAD
-instead and writes those commits into the manifest. The corpus (abstracts, JSONL) gives the
+instead and writes those commits into the manifest. A source with `pinned: {path: chars}` is
+read from single files instead (registries too large to snapshot: pytorch/vision): DIR2 holds
+them as `owner+name/commit/path`, copied from the repository at that commit; the build checks
+each file's length against the manifest and names repository, path and commit as for a
+snapshot (`--update` leaves such sources at their commit). The corpus (abstracts, JSONL) gives the
 stop list: registry names that abstracts write in lower case as ordinary words.
 
-Why the output keeps the hand lists whole: they were written with aliases and flags that the
-registries do not give; a registry entry with the same name confirms them (counted in the
-build summary) and only names no hand entry has become new rows. Provenance lives in files
-of its own so that no column of the lists travels into the records (every column but
-name/aliases becomes a key of a mention, rules/README.md "Word lists").
+Why the output keeps the hand lists' rows: they were written with aliases and flags that the
+registries do not give. A registry entry with the same name (or one of its forms) confirms a
+hand row: the row stays as written, but its source in data/provenance/ is then the registry
+(repository, path, commit), not "hand-made list"; only hand rows no registry holds keep
+"hand-made list" as their source (counted per list in the build summary). Names no hand
+entry has become new rows. Provenance lives in files of its own so that no column of the
+lists travels into the records (every column but name/aliases becomes a key of a mention,
+rules/README.md "Word lists").
 """
 from __future__ import annotations
 
@@ -29,8 +36,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gazetteer_filters import NORMALISERS, Corpus, described, key, shape_ok  # noqa: E402
-from gazetteer_parsers import PARSERS, Snapshot  # noqa: E402
+from gazetteer_filters import NORMALISERS, Corpus, coined, described, key, shape_ok  # noqa: E402
+from gazetteer_parsers import PARSERS, PinnedFiles, Snapshot  # noqa: E402
 
 DATA = Path(__file__).resolve().parent
 LISTS = ("models", "datasets", "methods", "metrics")  # priority order when two lists claim a name
@@ -75,6 +82,11 @@ class Build:
         self.corpus, self.data = corpus, data
         self.hand = {n: read_tsv(data / "hand" / f"{n}.tsv") for n in LISTS}
         self.hand_keys = {n: {key(f): r for r in rows for f in forms_of(r)} for n, (_, _, rows) in self.hand.items()}
+        self.hand_rows: dict[str, dict[str, list[dict]]] = {n: defaultdict(list) for n in LISTS}  # all rows of a key
+        for n, (_, _, rows) in self.hand.items():
+            for r in rows:
+                for k in dict.fromkeys(key(f) for f in forms_of(r)):
+                    self.hand_rows[n][k].append(r)
         self.generic = {key(l) for l in (data / "gazetteers" / "generic_terms.txt").read_text().splitlines()
                         if l.strip() and not l.startswith("#")}
         self.new: dict[str, dict[str, dict]] = {n: {} for n in LISTS}  # list -> key -> row
@@ -104,19 +116,28 @@ class Build:
             if c is None or c.name in exclude:
                 stats["dropped: not a name (normaliser, manifest exclude)"] += 1
                 continue
-            why = shape_ok(c.name)
+            forms = [c.name, *c.aliases]
+            keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
+            # A confirm_only source writes names in code case (torchaudio's LIBRISPEECH, optax's
+            # `adabelief`), not as papers do: its names only confirm hand entries, so the shape
+            # filters (which drop lower-case words) do not apply to it.
+            why = None if src.get("confirm_only") else shape_ok(c.name)
             if why:
                 stats[f"dropped: {why}"] += 1
                 continue
-            forms = [c.name, *c.aliases]
-            keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
-            hand = next((self.hand_keys[list_name][k] for k in keys if k in self.hand_keys[list_name]), None)
+            hand = self._hand_row(list_name, forms, keys)
             if hand is not None:
                 self.confirmed[list_name].add(hand["name"])
                 self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
                 stats["confirms a hand entry"] += 1
                 continue
+            if src.get("confirm_only"):
+                stats["not added: confirm_only"] += 1
+                continue
             k = key(c.name)
+            if any(k2 in self.hand_keys[list_name] for k2 in keys):
+                stats["dropped: another hand entry's form (ScanNet++ for ScanNet)"] += 1
+                continue
             if k in self.generic:
                 stats["dropped: generic term (generic_terms.txt)"] += 1
                 continue
@@ -129,6 +150,9 @@ class Build:
                 continue
             if list_name in ("datasets", "models") and described(c.name):
                 stats["dropped: a description, not a name"] += 1
+                continue
+            if src.get("coined_only") and not coined(c.name):
+                stats["dropped: no coined word (coined_only)"] += 1
                 continue
             if src.get("known_family_only") and not self._known_family(c.name):
                 stats["dropped: family not in the hand list"] += 1
@@ -144,6 +168,20 @@ class Build:
             self.prov[list_name].append((c.name, sid, c.path, snap.commit))
             stats["new" + (" (ambiguous)" if row["flags"] else "")] += 1
 
+    def _hand_row(self, list_name: str, forms: list[str], keys: list[str]) -> dict | None:
+        """The hand row a registry name confirms. The compare key drops `+`, so `ScanNet` and
+        `ScanNet++`, `RefCOCO` and `RefCOCO+` share one: a row with a `+` in a form is
+        confirmed only by a name that writes the `+` (provenance must not give ScanNet++ the
+        source of ScanNet)."""
+        written = {f.lower() for f in forms}
+        for k in keys:
+            rows = self.hand_rows[list_name].get(k, [])
+            exact = [r for r in rows if written & {g.lower() for g in forms_of(r)}]
+            plain = [r for r in rows if not any("+" in g for g in forms_of(r))]
+            if exact or plain:
+                return (exact or plain)[0]
+        return None
+
     def _collision(self, list_name: str, name: str) -> str:
         """"" for a name that is safe as listed, "ambiguous" for one the post-processor must
         see in context, "drop" for one not worth the false alarms. Sized on the corpus (a
@@ -153,12 +191,15 @@ class Build:
           from the lists the post-processors do not hold to context: datasets and metrics are
           matched case-insensitively, and methods' context cues are broad; the models
           post-processor wants a version, a size or a model word, so there it is flagged;
+        - a dataset name in capitals (`CHARM`, `CaLM`) that is a word abstracts write in lower
+          case even once is dropped: the datasets list is matched case-insensitively;
         - a short acronym (three capitals or fewer; four for methods) names many things and is
           dropped but from models (flagged);
         - a single capitalised word (`Pendulum`, `Kate`) is also a sentence's first word or a
           proper noun of another kind: flagged, and dropped from methods;
-        - a name abstracts mostly write with other capitals (`TERRa` / `TERRA`) is dropped
-          from the case-insensitive lists."""
+        - a name abstracts mostly write with other capitals (`TERRa` / `TERRA`; of several
+          words, `Visual Puzzles` / "visual puzzles") is dropped from the case-insensitive
+          lists."""
         ordinary = self.corpus.ordinary(name, AMBIGUOUS_DOCS)
         short = bool(re.fullmatch(r"[A-Z]{1,%d}" % (4 if list_name == "methods" else 3), name)) or len(name) <= 2
         word = bool(re.fullmatch(r"[A-Z][a-z]+", name))
@@ -166,8 +207,12 @@ class Build:
             return "ambiguous" if ordinary or short or word else ""
         if ordinary or short or (word and list_name == "methods"):
             return "drop"
+        if list_name == "datasets" and not word and self.corpus.ordinary(name, 1):
+            return "drop"  # `CHARM`, `CaLM`, `FLAMES`: matched case-insensitively, one abstract's "charm" is enough
         if list_name in ("datasets", "metrics") and self.corpus.other_spelling(name):
             return "drop"  # matched case-insensitively: `TERRa` would be every `TERRA`
+        if list_name == "datasets" and self.corpus.prose_phrase(name):
+            return "drop"  # metrics are words of prose ("cosine similarity"); dataset names are not
         return "ambiguous" if word else ""
 
     def _free_alias(self, list_name: str, alias: str) -> bool:
@@ -191,12 +236,15 @@ class Build:
 
     def _family(self, name: str) -> str:
         """The family of the longest hand entry the name starts with (`Qwen3 235B A22B` ->
-        Qwen), else the name's leading letters (`ViTMAE`)."""
+        Qwen), else the name's leading letters (`ViTMAE`), or for an API id written in lower case
+        the id without its version (`code-davinci-002` -> code-davinci)."""
         parts = re.split(r"(?<=[\w.+])(?=[ -])", name)
         for n in range(len(parts), 0, -1):
             row = self.hand_keys["models"].get(key("".join(parts[:n])))
             if row is not None:
                 return row.get("family") or row["name"]
+        if name[0].islower():  # an API id (`code-davinci-002`, `text-ada-001`): the id without its version
+            return re.sub(r"-\d[\w.]*$", "", name)
         m = re.match(r"[A-Za-z]+(?:[- ][A-Z][A-Za-z]*)*", name)
         return m.group().rstrip("- ") if m else name
 
@@ -213,8 +261,8 @@ class Build:
                 lines.append("\t".join(row.get(col, "") for col in header))
             (self.data / "gazetteers" / f"{n}.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
             prov = [("name", "source", "path", "commit")]
-            prov += [(r["name"], "hand-made list", f"data/hand/{n}.tsv", "") for r in rows]
-            prov += sorted(set(self.prov[n]))
+            prov += sorted(set(self.prov[n]) | {(r["name"], "hand-made list", f"data/hand/{n}.tsv", "")
+                                                for r in rows if r["name"] not in self.confirmed[n]})
             out = self.data / "provenance" / f"{n}.tsv"
             out.parent.mkdir(exist_ok=True)
             out.write_text("".join("\t".join(p) + "\n" for p in prov), encoding="utf-8")
@@ -224,14 +272,16 @@ class Build:
         for label, c in self.stats.items():
             out.append(f"{label}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
         for n in LISTS:
-            out.append(f"{n}: {len(self.hand[n][2])} hand entries, {len(self.confirmed[n])} confirmed by a registry,"
-                       f" {len(self.new[n])} new")
+            hand = len(self.hand[n][2])
+            out.append(f"{n}: {hand} hand entries, {len(self.confirmed[n])} confirmed by a registry,"
+                       f" {hand - len(self.confirmed[n])} only in the hand list, {len(self.new[n])} new")
         return "\n".join(out)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mirror", required=True, type=Path, help="folder of bare git snapshots of the sources")
+    ap.add_argument("--files", type=Path, help="folder of single pinned files (owner+name/commit/path)")
     ap.add_argument("--data", type=Path, default=DATA, help="folder with hand/ and gazetteers/ (default: data/)")
     ap.add_argument("--manifest", type=Path, help="default: DATA/sources.yaml")
     ap.add_argument("--corpus", help="abstracts (JSONL, .gz ok) for the ordinary-word stop list")
@@ -247,6 +297,14 @@ def main(argv=None) -> int:
         problem = check_source(src)
         if problem:
             raise SystemExit(f"{where}: {problem}")
+        if src.get("pinned"):
+            if not args.files:
+                raise SystemExit(f"{where}: reads pinned files: give --files DIR")
+            try:
+                build.add_source(src, PinnedFiles(str(args.files), src["repo"], src["commit"], src["pinned"]))
+            except (OSError, ValueError, re.error, TypeError) as exc:
+                raise SystemExit(f"{where}: {exc}") from None
+            continue
         git_dir = find_git_dir(args.mirror, src["repo"])
         try:
             snap = Snapshot(str(git_dir), "HEAD")
@@ -284,6 +342,8 @@ def _write_commits(path: Path, manifest: dict) -> None:
     """Rewrite the `commit:` lines of the manifest in place (keeps its comments)."""
     text = path.read_text(encoding="utf-8")
     for src in manifest["sources"]:
+        if src.get("pinned"):  # pinned files stay at their commit (and may pin several commits of a repo)
+            continue
         text = re.sub(rf"(repo: {re.escape(src['repo'])}\n(?:\s+[^\n]*\n)*?\s+commit: )\S+", rf"\g<1>{src['commit']}",
                       text)
     path.write_text(text, encoding="utf-8")

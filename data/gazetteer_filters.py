@@ -12,7 +12,7 @@ import json
 import re
 from collections import Counter
 
-from gazetteer_parsers import Candidate
+from gazetteer_parsers import Candidate, _paren_pair
 
 
 def key(form: str) -> str:
@@ -129,12 +129,49 @@ def upper_stem(c: Candidate) -> Candidate | None:
     return Candidate(stem.upper(), c.path) if stem and stem.isalnum() else None
 
 
+_SIZE_TAIL = re.compile(r"(?:\s+|-)(?:\d+x)?\d+(?:\.\d+)?[BMK]$")
+
+
+def display_name(c: Candidate) -> Candidate | None:
+    """Leaderboard display names (HELM): `Llama 3 (70B)` -> Llama 3, `MMLU Virology (Sesotho)`
+    -> MMLU Virology, `DecodingTrust - Fairness` -> DecodingTrust. A parenthetical says which
+    size, language or subset was run, and a dash tail which part of a suite; papers name the
+    model or set."""
+    if " + " in c.name:
+        return None  # `LLaVA + Vicuna-v1.5`, `Whisper-1 + GPT-4o`: a pipeline of two models
+    name = re.sub(r"\s*\([^()]*\)", "", c.name)
+    name = name.split(" / ")[-1]  # OpenCompass's `SuperGLUE / BoolQ`: the set is the last part
+    name = re.split(r"\s+[-\u2013:]\s+|\s+on\s+", name)[0]  # `Mistral Large on Amazon Bedrock`
+    name = _SIZE_TAIL.sub("", name).strip()
+    return Candidate(name, c.path) if name else None
+
+
+def trainer_title(c: Candidate) -> Candidate | None:
+    """TRL's trainer pages are titled `DPO Trainer`, `Nash-MD Trainer`: the method is the rest."""
+    name, long = _paren_pair(re.sub(r"\s+Trainer$", "", c.name).strip())  # `... Distillation (GOLD) Trainer`
+    return Candidate(name, c.path, [long] if long else c.aliases, long or c.long_form) if name else None
+
+
+# Classes of a dataset library that are plumbing, not a dataset: bases, wrappers, samplers.
+_PLUMBING = re.compile(r"^(?:Base|Custom|KFold|MultiLabel|MultiTask|CBGS|Det3D|Seg3D|Flamingo\w*|MiniGPT4)$")
+
+
+def dataset_class(c: Candidate) -> Candidate | None:
+    """A dataset library's class (`NuScenesDataset`, `S3DISSegDataset`, `ImageNet21k`) -> the
+    set's name as the class spells it (NuScenes, S3DIS, ImageNet21k); bases and wrappers
+    are dropped. Class spellings mostly confirm hand entries (the compare key ignores case
+    and hyphens: `SUNRGBD` is SUN RGB-D)."""
+    name = re.sub(r"(?:InstanceSeg|Seg)?Dataset$", "", c.name)
+    return None if not name or _PLUMBING.match(name) else Candidate(name, c.path)
+
+
 def identity(c: Candidate) -> Candidate | None:
     return c
 
 
 NORMALISERS = {"api_model": api_model, "env_id": env_id, "mteb_task": mteb_task,
-               "upper_stem": upper_stem, "corpus_title": corpus_title, "identity": identity}
+               "upper_stem": upper_stem, "corpus_title": corpus_title, "display_name": display_name,
+               "trainer_title": trainer_title, "dataset_class": dataset_class, "identity": identity}
 
 
 def _unique(forms: list[str], name: str) -> list[str]:
@@ -183,6 +220,19 @@ def shape_ok(name: str) -> str | None:
     return None
 
 
+# A coined token: capitals run together (`MMLU`), a capital after a small letter (`TyDiQA`,
+# `bAbI`) or letters with digits (`VoxCeleb2`, `Flickr30k`).
+_COINED = re.compile(r"[A-Z]{2}|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]")
+
+
+def coined(name: str) -> bool:
+    """A name with a coined token. Registries whose titles mix names with topics (HELM's run
+    groups hold `XNLI` and `TyDiQA` but also MMLU's subjects `Virology`, `Business Ethics`,
+    and aspects `Robustness`) are read with `coined_only`: a title in plain words is a topic
+    there far more often than a name."""
+    return any(_COINED.search(w) for w in re.split(r"[\s-]+", name))
+
+
 # Words a dataset's name may hold in lower case: "Switchboard corpus", "Story Cloze Test".
 _NAME_GLUE = {"of", "the", "and", "for", "in", "on", "with", "to", "a", "an", "de", "corpus", "dataset", "data", "set",
               "treebank", "benchmark", "challenge", "task", "shared", "mini", "nano", "audio", "safeguard"}
@@ -206,15 +256,35 @@ class Corpus:
         self.lower: Counter[str] = Counter()
         self.written: dict[str, Counter[str]] = {}  # lower-cased word -> its spellings, by abstracts
         self.docs = 0
+        self.text = self.lower_text = ""  # all abstracts, for prose_phrase (same offsets when lower-cased)
+        texts = []
         if path:
             opener = gzip.open if path.endswith(".gz") else open
             with opener(path, "rt", encoding="utf-8") as f:
                 for line in f:
                     text = json.loads(line).get("abstract", "")
                     self.docs += 1
+                    if len(text.lower()) == len(text):
+                        texts.append(text)
                     self.lower.update({w for w in re.findall(r"[a-z][a-z0-9-]*", text)})
                     for w in set(re.findall(r"[A-Za-z][\w-]*[A-Z][\w-]*|[A-Z]{2,}", text)):
                         self.written.setdefault(w.lower(), Counter())[w] += 1
+        self.text = "\n".join(texts)
+        self.lower_text = self.text.lower()
+
+    def prose_phrase(self, form: str) -> bool:
+        """A name of several words that abstracts mostly write with other capitals is a phrase
+        of prose, not the name: HELM's `LLM Compression`, lmms-eval's `Visual Puzzles` are
+        "LLM compression", "visual puzzles" in abstracts. The lists matched case-insensitively
+        would fire on every one."""
+        if not self.text or " " not in form:
+            return False
+        if self.lower_text.count(form.lower()) < 2:  # cheap test first: most names are rare
+            return False
+        rx = re.compile(r"(?<![\w-])" + re.escape(form.lower()) + r"(?![\w-])")
+        written = [self.text[m.start():m.end()] for m in rx.finditer(self.lower_text)]
+        others = sum(w != form for w in written)
+        return others >= 2 and others > len(written) - others
 
     def other_spelling(self, form: str) -> bool:
         """Abstracts write the name mostly with other capitals: MTEB's `TERRa` is mostly

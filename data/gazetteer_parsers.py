@@ -8,6 +8,7 @@ from. Cleaning to the forms papers write, and filtering, happen in gazetteer_fil
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import subprocess
 from dataclasses import dataclass, field
@@ -42,6 +43,31 @@ class Snapshot:
     def read(self, path: str) -> str:
         return self._git("show", f"{self.commit}:{path}")
 
+
+
+class PinnedFiles:
+    """Single files of one commit of a repository too large to snapshot whole (pytorch/vision,
+    vLLM), kept in a folder outside the project as DIR/owner+name/commit/path. The manifest
+    names each file with its length in characters (`pinned: {path: chars}`), so a copy that
+    is cut short or of another version stops the build instead of giving another list."""
+
+    def __init__(self, root: str, repo: str, commit: str, pinned: dict[str, int]):
+        self.commit, self.pinned = commit, pinned
+        self.base = os.path.join(root, repo.replace("/", "+"), commit)
+        for path, chars in pinned.items():
+            text = self.read(path)
+            if len(text) != int(chars):
+                raise ValueError(f"{repo}@{commit}:{path} has {len(text)} characters, the manifest says {chars}")
+
+    def files(self, globs: list[str]) -> list[str]:
+        return [f for f in self.pinned if any(fnmatch.fnmatchcase(f, g) for g in globs)]
+
+    def read(self, path: str) -> str:
+        full = os.path.join(self.base, path)
+        if not os.path.isfile(full):
+            raise FileNotFoundError(f"no copy of {path} under {self.base}")
+        with open(full, encoding="utf-8", newline="") as f:
+            return f.read()
 
 # A parenthetical that qualifies a heading rather than naming it: `Ontonotes v5 (English)`.
 _QUALIFIER = re.compile(r"\s*\((?:english|validation|ensemble|sup|free|[^()]*\d{4}[^()]*)\)\s*$", re.I)
@@ -153,7 +179,36 @@ def file_stems(snap: Snapshot, globs: list[str]):
         yield Candidate(path.rsplit("/", 1)[-1].rsplit(".", 1)[0], path)
 
 
+def list_links(snap: Snapshot, globs: list[str], item: str = r"^[-*]\s+\[(?P<name>[^\]]+)\]\("):
+    """Top-level markdown list items that link their name: `- [Conservative Q-Learning (CQL)](url)`
+    (Tianshou's algorithm list), `- [ChartQA](url) (chartqa)` (lmms-eval's task list). Nested
+    items (splits, versions of a set) are indented and not read."""
+    rx = re.compile(item, re.M)
+    for path in snap.files(globs):
+        for m in rx.finditer(snap.read(path)):
+            short, long = _paren_pair(m.group("name"))
+            yield Candidate(short, path, [long] if long else [], long)
+
+
+def yaml_items(snap: Snapshot, globs: list[str], field: str, section: str | None = None,
+               skip_with: tuple[str, ...] = ()):
+    """The `field` of each item of a YAML list (under key `section`, or the document itself):
+    HELM's `run_groups` and `models` (`display_name`), OpenCompass's dataset index (`- ifeval:
+    {name: IFEval}`: a one-key item is opened). Items holding a key of `skip_with` are groups
+    of other items (HELM's `subgroups`: "Core scenarios"), not entries."""
+    for path in snap.files(globs):
+        data = yaml.safe_load(snap.read(path)) or {}
+        items = data.get(section) if section else data
+        for it in items or []:
+            if isinstance(it, dict) and len(it) == 1 and isinstance(next(iter(it.values())), dict):
+                it = next(iter(it.values()))
+            if isinstance(it, dict) and it.get(field) and not any(k in it for k in skip_with):
+                yield Candidate(str(it[field]).strip(), path)
+
+
 PARSERS = {
+    "list_links": list_links,
+    "yaml_items": yaml_items,
     "doc_titles": doc_titles,
     "section_headings": section_headings,
     "bold_links": bold_links,

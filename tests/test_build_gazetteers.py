@@ -17,8 +17,9 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 sys.path.insert(0, str(DATA))
 
 import build_gazetteers  # noqa: E402
-from gazetteer_filters import Corpus, api_model, corpus_title, described, env_id, mteb_task, shape_ok  # noqa: E402
-from gazetteer_parsers import Candidate, _paren_pair, first_table_column  # noqa: E402
+from gazetteer_filters import (Corpus, api_model, coined, corpus_title, described, display_name, env_id,  # noqa: E402
+                               mteb_task, shape_ok, trainer_title)
+from gazetteer_parsers import Candidate, _paren_pair, first_table_column, list_links, yaml_items  # noqa: E402
 
 from extract.resources.wordlists import load_word_list  # noqa: E402
 
@@ -74,6 +75,54 @@ def test_a_table_cell_link_is_read_as_its_text():
     snap = type("Snap", (), {"files": lambda self, globs: ["README.md"],
                              "read": lambda self, path: "| Task | Type |\n|---|---|\n| [MR](https://x.org/a) | review |\n"})()
     assert [c.name for c in first_table_column(snap, ["README.md"], "Task")] == ["MR"]
+
+
+def _snap(text: str):
+    return type("Snap", (), {"files": lambda self, globs: ["f"], "read": lambda self, path: text})()
+
+
+def test_list_links_reads_top_level_linked_items_and_their_expansions():
+    text = ("- [Conservative Q-Learning (CQL)](https://a)\n- [ChartQA](https://b) (chartqa)\n"
+            "  - [ChartQA Test](https://c)\nSee [docs](https://d).\n")
+    got = [(c.name, c.long_form) for c in list_links(_snap(text), ["f"])]
+    assert got == [("CQL", "Conservative Q-Learning"), ("ChartQA", "")]
+
+
+def test_yaml_items_skips_groups_and_opens_one_key_items():
+    helm = yaml.safe_dump({"run_groups": [{"name": "core", "display_name": "Core scenarios", "subgroups": ["x"]},
+                                          {"name": "xnli", "display_name": "XNLI"}]})
+    assert [c.name for c in yaml_items(_snap(helm), ["f"], "display_name", "run_groups", ("subgroups",))] == ["XNLI"]
+    index = yaml.safe_dump([{"ifeval": {"name": "IFEval", "category": "x"}}])
+    assert [c.name for c in yaml_items(_snap(index), ["f"], "name")] == ["IFEval"]
+
+
+@pytest.mark.parametrize("normaliser, raw, expect", [
+    (display_name, "Llama 3 (70B)", "Llama 3"),
+    (display_name, "MMLU Virology (Sesotho)", "MMLU Virology"),
+    (display_name, "DecodingTrust - Fairness", "DecodingTrust"),
+    (display_name, "SuperGLUE / BoolQ", "BoolQ"),
+    (display_name, "Mistral Large on Amazon Bedrock", "Mistral Large"),
+    (display_name, "LLaVA + Vicuna-v1.5", None),
+    (trainer_title, "Nash-MD Trainer", "Nash-MD"),
+])
+def test_display_names(normaliser, raw, expect):
+    c = normaliser(Candidate(raw, "f"))
+    assert (c.name if c else None) == expect
+
+
+@pytest.mark.parametrize("name, expect", [("TyDiQA", True), ("bAbI", True), ("VoxCeleb2", True), ("MMLU Virology", True),
+                                          ("Virology", False), ("Business Ethics", False)])
+def test_coined_names(name, expect):
+    assert coined(name) is expect
+
+
+def test_a_phrase_abstracts_write_in_lower_case_is_prose(tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps({"abstract": t}) + "\n" for t in
+                              ["We solve visual puzzles.", "On visual puzzles, ...", "Visual puzzles are hard.",
+                               "We test on Visual Puzzles.", "Results on ZorbQA Test."]))
+    c = Corpus(str(corpus))
+    assert c.prose_phrase("Visual Puzzles") and not c.prose_phrase("ZorbQA Test") and not c.prose_phrase("ZorbQA")
 
 
 @pytest.mark.parametrize("title, short, long", [
@@ -158,7 +207,39 @@ def test_a_build_from_a_snapshot(tmp_path):
     assert datasets["ZorbQA"].attrs == {"domain": "llm-eval"}
     prov = (data / "provenance" / "datasets.tsv").read_text().splitlines()
     assert f"ZorbQA\tacme/reg\ttasks/d/README.md\t{commit}" in prov
-    assert f"GLUE\tacme/reg\ttasks/b/README.md\t{commit}" in prov and "GLUE\thand-made list\tdata/hand/datasets.tsv\t" in prov
+    # a hand entry a registry holds has the registry as its source, and only that
+    assert f"GLUE\tacme/reg\ttasks/b/README.md\t{commit}" in prov and not any(
+        line.startswith("GLUE\thand-made list") for line in prov)
+
+
+def test_a_build_from_pinned_files(tmp_path):
+    """A registry too large to snapshot is read from single files (DIR/owner+name/commit/path);
+    the manifest's length check stops a build from a cut or changed copy; a confirm_only
+    source confirms hand entries and adds none."""
+    commit = "a" * 40
+    files = tmp_path / "files"
+    text = "    GLUE\n    ZorbNet\n"
+    (files / "acme+big" / commit / "docs").mkdir(parents=True)
+    (files / "acme+big" / commit / "docs" / "sets.rst").write_text(text, encoding="utf-8")
+    data = _data_dir(tmp_path)
+    item = {"repo": "acme/big", "commit": commit, "list": "datasets", "parser": "quoted_values",
+            "pinned": {"docs/sets.rst": len(text)},
+            "args": {"globs": ["docs/sets.rst"], "pattern": "(?m)^    (?P<name>\\w+)$"}}
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [item]}), encoding="utf-8")
+    argv = ["--mirror", str(tmp_path / "none"), "--files", str(files), "--data", str(data)]
+    assert build_gazetteers.main(argv) == 0
+    assert {e.name for e in load_word_list(data / "gazetteers" / "datasets.tsv")} == {"GLUE", "ZorbNet"}
+    prov = (data / "provenance" / "datasets.tsv").read_text().splitlines()
+    assert f"GLUE\tacme/big\tdocs/sets.rst\t{commit}" in prov and f"ZorbNet\tacme/big\tdocs/sets.rst\t{commit}" in prov
+
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [{**item, "confirm_only": True}]}), encoding="utf-8")
+    assert build_gazetteers.main(argv) == 0
+    assert "ZorbNet" not in (data / "gazetteers" / "datasets.tsv").read_text()  # (load_word_list caches by path)
+
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [{**item, "pinned": {"docs/sets.rst": 5}}]}),
+                                       encoding="utf-8")
+    with pytest.raises(SystemExit, match="the manifest says 5"):
+        build_gazetteers.main(argv)
 
 
 @pytest.mark.parametrize("item, message", [
@@ -187,7 +268,9 @@ def test_every_committed_entry_has_a_source(list_name):
         assert source == "hand-made list" or ((source, commit) in commits and path), line
     for entry in load_word_list(DATA / "gazetteers" / f"{list_name}.tsv"):
         assert entry.name in sources, entry.name
-    hand = {e.name for e in load_word_list(DATA / "hand" / f"{list_name}.tsv")}
-    assert all(("hand-made list", "") in sources[n] for n in hand)
+    # a hand entry is either confirmed by registries (and then names only them) or the hand list's
+    for name in {e.name for e in load_word_list(DATA / "hand" / f"{list_name}.tsv")}:
+        hand_made = ("hand-made list", "") in sources[name]
+        assert hand_made != any(s != "hand-made list" for s, _ in sources[name]), name
     # Provenance names repository paths, never where a snapshot happened to sit on a machine.
     assert not any(re.search(r"(?:^|\t)/|\.mirror", line) for line in (DATA / "provenance" / f"{list_name}.tsv").open())
