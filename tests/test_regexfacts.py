@@ -10,6 +10,7 @@ import regex
 
 from extract.engine import regexfacts
 from extract.engine.docstate import DocState
+from extract.engine.places import NumberStarts
 from extract.engine.regex_runner import extend
 from extract.pipeline.extractor import build_pipeline
 
@@ -160,3 +161,20 @@ def test_every_built_in_before_extends_the_same_with_and_without_its_facts():
                 tried += 1
                 extended += got is not None
     assert tried > 100_000 and extended > 1000
+
+
+@pytest.mark.parametrize("text", [
+    "accuracy rose from 61.10/55.77 to 63.2/58.0 on the test split",
+    "a 2.95x-3.04x speedup and 21.74% less memory (v1.5, -3.2 points)",
+    "availability from 0% to 100%, at k=10 and +4.1 over the baseline",
+    "no numbers at all here",
+    "2023: 7 runs; 12 of 40 tasks (30%)",
+])
+def test_number_start_places_are_every_place_the_scan_matches_near_a_digit(text):
+    # The places of a scan are where its look-arounds hold and a digit follows within its
+    # reach, tried at every character: the shared scan must find exactly these.
+    starts = NumberStarts()
+    key = starts.add(regexfacts.number_start(r"(?<![\w.^-])(?:[+\-]?\d+(?:\.\d+)?|\.\d+)\s?(?:%|x)"), regex.V0)
+    scan = starts._scan(key)
+    expected = [i for i in range(len(text)) if scan.match(text, i) and regex.search(r"\d", text[i : i + key[1] + 1])]
+    assert starts.places(key, text, 0, len(text), None) == expected

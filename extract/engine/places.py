@@ -55,15 +55,17 @@ class NumberStarts:
         `reach` characters before it."""
         scan, reach = self._scan(key), key[1]
         places: list[int] = []
-        done = pos  # text before this has been searched
+        done = pos  # text before this has been tried
         for digits in rx.finditer(_DIGITS, text, pos, endpos, timeout):
             start, end = digits.span()
-            # Searched up to `endpos`, not to the run's end, so that a look-ahead of the
-            # rule sees past the run ("61.10/55.77": the 55 is a value for what follows it);
-            # the search stops at the first place beyond the run.
-            for m in rx.finditer(scan, text, max(done, start - reach), endpos, timeout):
-                if m.start() >= end:
-                    break
-                places.append(m.start())
-            done = max(done, end)
+            # One anchored try at each place of the run and the `reach` before it (the scan
+            # is look-arounds only: it matches at a place or not, wherever a search starts). A
+            # search from the window ran on past the run to the next place it matched, often
+            # the next number or the end of the text: half the cost of the scan. Each try
+            # sees up to `endpos`, so that a look-ahead of the rule sees past the run
+            # ("61.10/55.77": the 55 is a value for what follows it).
+            for i in range(max(done, start - reach), end):
+                if rx.match(scan, text, i, endpos, timeout) is not None:
+                    places.append(i)
+            done = end
         return places
