@@ -5,6 +5,10 @@ A PhraseMatcher call costs about the same whatever the number of phrases (a hash
 token), and six fields with phrase rules made six to ten calls a document. The shared index
 matches lower-case forms in one call; a case-sensitive rule keeps a match only where the
 text is one of its forms exactly.
+
+Its keys are phrases, not rules: a phrase that several rules list ("we", "method", the cue
+words that metrics and speedups share) is one match, handed to each of its rules, where a key
+per rule made one match (a tuple, a key decoded, a span built) per rule.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ class PhraseIndex:
         self.vocab = vocab
         self.matcher = PhraseMatcher(vocab, attr="LOWER")
         self.exact_forms: dict[int, frozenset[str]] = {}  # case-sensitive rules: their forms
+        self.rules_of: dict[int, list[int]] = {}  # phrase key -> the match ids of the rules listing it
 
     @classmethod
     def for_pipeline(cls, nlp) -> "PhraseIndex":
@@ -29,8 +34,16 @@ class PhraseIndex:
 
     def add(self, key: str, docs: list[Doc], lower: bool) -> int:
         """Add phrases under `key` (unique per field and rule); returns the match id."""
-        self.matcher.add(key, docs)
-        match_id = self.vocab.strings[key]
+        match_id = self.vocab.strings.add(key)
+        for doc in docs:
+            # The matcher compares lower-case tokens: phrases with the same ones are one key.
+            phrase = self.vocab.strings.add("phrase\t" + "\t".join(t.lower_ for t in doc))
+            rules = self.rules_of.get(phrase)
+            if rules is None:
+                rules = self.rules_of[phrase] = []
+                self.matcher.add(self.vocab.strings[phrase], [doc])
+            if match_id not in rules:
+                rules.append(match_id)
         if not lower:
             self.exact_forms[match_id] = self.exact_forms.get(match_id, frozenset()) | {d.text for d in docs}
         return match_id
@@ -44,13 +57,14 @@ class PhraseIndex:
             return found
         found = {}
         doc, text = state.doc, state.text
-        exact = self.exact_forms
-        for match_id, start, end in self.matcher(doc) if len(self.matcher) else ():
+        exact, rules_of = self.exact_forms, self.rules_of
+        for phrase, start, end in self.matcher(doc) if len(self.matcher) else ():
             first = doc[start]
             final = first if end - start == 1 else doc[end - 1]
             span = (first.idx, final.idx + len(final))
-            if match_id not in exact or text[span[0] : span[1]] in exact[match_id]:
-                found.setdefault(match_id, []).append(span)
+            for match_id in rules_of[phrase]:
+                if match_id not in exact or text[span[0] : span[1]] in exact[match_id]:
+                    found.setdefault(match_id, []).append(span)
         if state.phrases is None:
             state.phrases = {}
         state.phrases[self] = found
