@@ -45,13 +45,8 @@ def _literals(node: Node) -> frozenset[str] | None:
     if node.kind == "cls" and node.src.startswith("[") and not node.src.startswith("[^") \
             and all(ch not in "\\-[]^" for ch in node.src[1:-1]):
         return frozenset(node.src[1:-1])  # `[κρτ]`: one of these characters
-    if node.kind == "grp":
-        return None if node.src == "(?i:" else _literals(node.items[0])
-    if node.kind == "rep":
-        return _literals(node.items[0]) if node.lo >= 1 else None
-    if node.kind == "alt":
-        sets = [_literals(c) for c in node.items]
-        return None if any(s is None for s in sets) else frozenset().union(*sets)  # type: ignore[arg-type]
+    if node.kind in ("grp", "rep", "alt"):
+        return _through(node, _literals, lambda sets: frozenset().union(*sets))
     if node.kind != "seq":
         return None
     options: list[frozenset[str]] = []
@@ -79,6 +74,20 @@ def _literals(node: Node) -> frozenset[str] | None:
     if not options:
         return None
     return max(options, key=lambda s: (min(map(len, s)), -len(s)))
+
+
+def _through(node: Node, fact, join):
+    """`fact` of what every match of a group, a repeat or an alternation goes through: a
+    group's content (not a case-free group's: its literals may be in any case), the item of a
+    repeat of at least one, each branch of an alternation (their facts joined by `join`).
+    None where a match may go around it, or `fact` knows nothing of a branch. What
+    `required_literals` and `held_class` both need."""
+    if node.kind == "grp":
+        return None if node.src == "(?i:" else fact(node.items[0])
+    if node.kind == "rep":
+        return fact(node.items[0]) if node.lo >= 1 else None
+    branches = [fact(c) for c in node.items]  # an alternation
+    return None if any(b is None for b in branches) else join(branches)
 
 
 def worth_a_precheck(source: str, literals: tuple[str, ...] | None, verbose: bool = False) -> bool:
@@ -238,13 +247,8 @@ def _held(node: Node) -> list[str] | None:
         return [part] if part is not None and _rare(part) else None
     if node.kind == "zw":
         return _held(node.ahead) if node.ahead is not None else None
-    if node.kind == "grp":
-        return None if node.src == "(?i:" else _held(node.items[0])
-    if node.kind == "rep":
-        return _held(node.items[0]) if node.lo >= 1 else None
-    if node.kind == "alt":
-        branches = [_held(c) for c in node.items]
-        return None if any(b is None for b in branches) else [p for b in branches for p in b]  # type: ignore[union-attr]
+    if node.kind in ("grp", "rep", "alt"):
+        return _through(node, _held, lambda branches: [p for b in branches for p in b])
     for item in node.items:  # seq: the first item that holds one
         found = _held(item)
         if found is not None:

@@ -26,6 +26,7 @@ from typing import Iterable, Iterator
 
 from extract.extras import need
 from extract.inputs.base import Abstract, id_or_none, text_or_none
+from extract.run import ClosedOnExit
 from extract.run.parallel import IN_FLIGHT_PER_JOB, WARM_UP, ChunkResult, WorkerError, _as_row, process_chunk
 
 __all__ = ["extract_bag", "extract_partitions", "ClusterChunkExtractor", "ClusterError"]
@@ -134,7 +135,7 @@ class ClusterError(WorkerError):
     """The cluster cannot be reached, has no workers, or lost a task."""
 
 
-class ClusterChunkExtractor:
+class ClusterChunkExtractor(ClosedOnExit):
     """`ChunkExtractor`'s interface over a running `distributed` scheduler: chunks in,
     results out in order, a few chunks per worker thread in flight."""
 
@@ -182,12 +183,6 @@ class ClusterChunkExtractor:
         if self._client is not None:
             self._client.close()
             self._client = None
-
-    def __enter__(self) -> "ClusterChunkExtractor":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _short(exc: Exception) -> str:

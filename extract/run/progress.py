@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from extract.inputs.readers import _format_of
+from extract.run import ClosedOnExit
 
 
-class Progress:
+class Progress(ClosedOnExit):
     """Counts abstracts done; draws a bar only when asked to (`enabled`)."""
 
     def __init__(self, enabled: bool, inputs: Iterable[str] = (), stream: IO[str] | None = None):
@@ -53,12 +54,6 @@ class Progress:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-
-    def __enter__(self) -> "Progress":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def count_items(inputs: Iterable[str]) -> int | None:
