@@ -25,7 +25,7 @@ def _abstracts() -> list[Abstract]:
     return seeds + [Abstract(id=r["id"], source=str(gold), text=r["text"], title=r.get("title")) for r in rows]
 
 
-@pytest.mark.parametrize("batch", [1, 3, 16])
+@pytest.mark.parametrize("batch", [1, 3, 16, 64])
 def test_batches_give_the_records_of_one_at_a_time(extractor, monkeypatch, batch):
     abstracts = _abstracts()
     assert len(abstracts) > 2 * 16  # several batches, and a last one cut short
