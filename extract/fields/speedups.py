@@ -27,7 +27,7 @@ from extract.fields.speedup_ranges import is_range_conn, merge_ranges
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "passive_by", "better")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "passive_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -52,6 +52,7 @@ _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of
 _GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
                          r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
 _GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
+_OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time"
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -111,7 +112,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
-                                                                 or aspect.attrs.get("kind") == "speed")):
+                                                                 or aspect.attrs.get("kind") == "speed"
+                                                                 or _only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
             if aspect.attrs.get("kind") == "generic" and prev is not None:
@@ -303,6 +305,8 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     cue = hit.attrs.get("direction") if hit else None
     if kind == "cost" and cue == "increase" and not aspect.attrs.get("head") and _betters(sent.text, hit, num, aspect, params.better):
         cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
+    if cue is None and kind == "cost" and _only_share(sent.text, num, aspect, params):
+        cue = "decrease"
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
@@ -314,6 +318,16 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
         return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
+
+
+def _only_share(text: str, num: Num, aspect, params) -> bool:
+    """A share of a cost that the method uses, and "only" says is small, is a cut: "while using
+    only 5% of the inference time", "at just 17% of the production cost", "with only 11.8% of
+    original memory usage" (param only_share). Not a share that is no use of the method's ("only
+    5% of the latency budget is spent on"). The percent is the share as written (as "reduces
+    latency to 74.4% of the original")."""
+    return num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end) is not None \
+        and rx.search(params.only_share, text, max(0, num.start - 30), num.start) is not None
 
 
 def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
