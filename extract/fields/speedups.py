@@ -23,7 +23,7 @@ from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences
 from extract.fields.spans import SpanIndex, select_longest
 from extract.fields.speedup_lists import OTHER_NUMBER, SPEED_VERB, goes_on, same_verb, verb_goes_on
-from extract.fields.speedup_ranges import is_range_conn, merge_ranges
+from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, merge_ranges
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
@@ -202,6 +202,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
         before = None
     if connected and after is None and rx.match(_MEASURE_AFTER, text, num.end):
         return None  # "outperforms compression methods by up to 12.64% BD-Rate": the number is BD-Rate's
+    if before is None and after is None and num.conn is None:
+        return aspect_before_pair(text, num, aspects)  # "runtime from 49.2 s to 10.4 s (4.7x)"
     return (before or after) if connected else (after or before)
 
 
