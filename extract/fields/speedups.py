@@ -27,7 +27,7 @@ from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, mer
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "passive_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -116,6 +116,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                                                                  or _only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
+            if num.qual == "below" and num.conn is None and aspect.start >= num.end:
+                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
@@ -224,7 +226,8 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int, para
     brackets) away, more after a verb of speed; with `max_words` 0, only a space or an opening
     bracket between them. Not one counted as a setting ("reducing Gen.-PPL at 4 NFEs by 89%").
     A passive verb before "by" does not count: the subject is the aspect ("the total number of
-    FLOPs can be reduced by up to 27%", "the training time of X was reduced by 17.8%")."""
+    FLOPs can be reduced by up to 27%", "the training time of X was reduced by 17.8%"); nor
+    does a comparison ("reducing energy relative to YOLOv12m by 20.6%")."""
     items = aspects.items
     k = bisect_right(aspects.ends, num.start)
     if not k:
@@ -241,8 +244,9 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int, para
     # a bracket that holds the number itself is no short form: "throughput (up to 75%)"
     past = _past_short_form(text, aspect)
     past = past if past <= gap_end else aspect.end
-    passive = rx.search(params.passive_by, text, past, gap_end) if max_words and num.conn == "by" else None
-    gap_end = passive.start() if passive else gap_end
+    skip = rx.search(params.passive_by, text, past, gap_end) or rx.search(params.compared_by, text, past, gap_end) \
+        if max_words and num.conn == "by" else None
+    gap_end = skip.start() if skip else gap_end
     if (clear_gap(text, past, gap_end, max_words, comma=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
             and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
         return aspect
