@@ -22,28 +22,24 @@ from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences
 from extract.fields.spans import SpanIndex, select_longest
+from extract.fields.speedup_lists import OTHER_NUMBER, SPEED_VERB, goes_on, same_verb, verb_goes_on
+from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, merge_ranges
 
 _CONNECTED = ("by", "of", "=", ":")
-PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word", "head_modifier", "not_a_cost_modifier")  # rules/speedups.yaml `params:`
+PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
+          "head_modifier", "not_a_cost_modifier", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
 # setting; "Stage 2 training cost by 4x" is no count.
 _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\s*\Z")
-# A number between two that are not speedups ("5.5 BLEU"): the list of speedups has ended.
-# Not a digit inside a word or a size ("8B models"), nor a number of a name ("RTX 4090").
-_OTHER_NUMBER = regex.compile(r"(?<![\w.-])(?<!\p{Lu}[\w-]*\s)\d[\d.,]*(?![\w.])")
 _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E2E)"; not " (2.1x)"
 # A number right after the aspect a verb governs, without "by": "reducing latency 2.5x",
 # "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reducing cost up to 8x".
 _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
-# A verb of speed and its object before "by N": the object may be a longer phrase than a
-# noun's modifiers ("speeds up gradient-based NAS strategies by up to 27x").
-_SPEED_VERB = regex.compile(r"(?i:accelerat(?:e|es|ed|ing)|speed(?:s|ing)?[ ]up|sped[ ]up)")
 _VERB_OBJECT_WORDS = 8
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
-_NAMED_AFTER = regex.compile(r"[ ]+(?:in|of|on)[ ]")  # "a reduction of 20% in error" names what changed
 # A name right after a number it measures ("by 12.64% BD-Rate", "by 3.1 BLEU"): a score, not
 # the aspect's gain (an aspect there would have been read as the one after the number).
 _MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
@@ -51,6 +47,12 @@ _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
+# What may lie between a verb of betterment and the cost it governs ("improves the end-to-end
+# TTFT"), and between a cost and its noun or passive verb of betterment ("latency is improved").
+_GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
+                         r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
+_GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
+_OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time"
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -65,6 +67,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     # out, unless a share of where it started ("reduces latency to 74.4% of the original")
     nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
             and not name_index.covers(n.vstart, n.vend)]
+    nums = merge_ranges(text, nums)  # "from 1.09x to 1.33x", "between 2x and 4x": one claim each
     aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
     aspects = [a for a in (_with_modifiers(h, text, context) if h.attrs.get("head") else h for h in aspects) if a]
     aspects = SpanIndex(sorted(_named_by_list(aspects, context.params.comparative),
@@ -85,14 +88,16 @@ def postprocess(doc, hits, context) -> list[dict]:
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
             if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
                 own[i], shared[i] = own[i + 1], True
+                shared[i + 1] = True  # one qualifier over the list: "up to 2x, 3x and 4x speedups"
         kept: list[tuple[Num, Hit]] = []
         for num, aspect, shared_aspect in zip(sent.nums, own, shared):
             context.check_time()
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
             inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
-                and not rx.search(_OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
-            inherited = inherited or aspect is None and _goes_on(text, prev, num, context.params)
+                and not rx.search(OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
+            inherited = inherited or aspect is None and (goes_on(text, prev, num, context.params)
+                                                         or verb_goes_on(text, prev, num, sent))
             # "12.2x speedup on A and 6.7x on B": aspect, and being a gain, go on (inherited implies prev)
             if inherited and prev is not None:
                 aspect, shared_aspect = prev[1], True
@@ -101,15 +106,18 @@ def postprocess(doc, hits, context) -> list[dict]:
             # respectively" (the cue is before the list)
             if aspect is None:
                 continue
-            gain = inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent)
-            one_verb = not gain and listed and _same_verb(num, aspect, prev, sent)
+            gain = inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent, context.params)
+            one_verb = not gain and listed and same_verb(num, aspect, prev, sent)
             if not (gain or one_verb):
                 continue
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
-                                                                 or aspect.attrs.get("kind") == "speed")):
+                                                                 or aspect.attrs.get("kind") == "speed"
+                                                                 or _only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
+            if num.qual == "below" and num.conn is None and aspect.start >= num.end:
+                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
@@ -129,36 +137,6 @@ def postprocess(doc, hits, context) -> list[dict]:
             entry["value_high"] = num.high
             out.append(entry)
     return out
-
-
-def _goes_on(text: str, prev: tuple[Num, Hit] | None, num: Num, params) -> bool:
-    """A second claim of a pair named only by a noun of change goes on with the aspect of the
-    claim before it in the sentence: "reduces latency by 30% on A100, and gives a 45% reduction
-    on H100", "(with reductions of up to 9% in complex cases)", "a 2.1x speedup on A100 and a
-    2.8x improvement on H100". Only in the same unit and the same direction, a rise only as a
-    factor ("a 30% speedup and a 5% improvement on MMLU" is a score), with no other number
-    between, and not when "in"/"of" names what changed."""
-    if prev is None or prev[0].unit != num.unit or rx.search(_OTHER_NUMBER, text, prev[0].end, num.start):
-        return False
-    m = rx.match(params.bare_change, text, num.end)
-    if m is None:  # the noun before: "reductions of up to 9%" (and no "in"/"of" after the number)
-        m = rx.search(params.bare_change_before, text, max(prev[0].end, num.start - 30), num.start)
-        if m is None or rx.match(params.bare_change, text, num.end) is None and rx.match(_NAMED_AFTER, text, num.end):
-            return False
-    if not m.group("down") and num.unit != "x":
-        return False
-    return bool(m.group("down")) == (prev[1].attrs.get("kind") == "cost")
-
-
-def _same_verb(num: Num, aspect, prev: tuple[Num, Hit] | None, sent: Sentence) -> bool:
-    """A list of claims that one verb governs: "saving up to 97.8% FLOPs, 96.5% GPU memory, and
-    90.0% execution time". A number listed after a gain, with its own aspect right after it
-    in the way of the one before (both costs or both not) and no cue of its own, is a gain too."""
-    if prev is None or aspect.start < num.end or prev[1].start < prev[0].end:
-        return False
-    if (aspect.attrs.get("kind") == "cost") != (prev[1].attrs.get("kind") == "cost"):
-        return False
-    return sent.cue_near(num, num.end, aspect.end) is None
 
 
 def _named_by_list(aspects: list[Hit], comparative) -> list[Hit]:
@@ -214,18 +192,20 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
                 kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
                 after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
-    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) \
+    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) or is_range_conn(num) \
         or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
     # (4-7%)") nor as a bound on a level ("Relative Human Action Efficiency greater than 75%").
     right_after = after is None and not connected and num.conn is None and num.setting is None \
         and num.qual not in _BOUNDS and rx.search(_OBJECT_THEN_NUMBER, text, max(0, num.start - 2), num.start) is not None
-    before = _aspect_before(text, num, aspects, 3 if connected else 0) if connected or right_after else None
+    before = _aspect_before(text, num, aspects, 3 if connected else 0, params) if connected or right_after else None
     if right_after and before is not None and rx.fullmatch(params.comparative, before.text):
         before = None
     if connected and after is None and rx.match(_MEASURE_AFTER, text, num.end):
         return None  # "outperforms compression methods by up to 12.64% BD-Rate": the number is BD-Rate's
+    if before is None and after is None and num.conn is None:
+        return aspect_before_pair(text, num, aspects)  # "runtime from 49.2 s to 10.4 s (4.7x)"
     return (before or after) if connected else (after or before)
 
 
@@ -241,10 +221,13 @@ def _compound(text: str, aspect, head, params) -> bool:
     return same_way and len(gap) < 40 and len(gap.split()) == 1 and bool(rx.fullmatch(params.compound_word, gap))
 
 
-def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
+def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int, params):
     """The aspect right before the number, at most `max_words` words (and a short form in
     brackets) away, more after a verb of speed; with `max_words` 0, only a space or an opening
-    bracket between them. Not one counted as a setting ("reducing Gen.-PPL at 4 NFEs by 89%")."""
+    bracket between them. Not one counted as a setting ("reducing Gen.-PPL at 4 NFEs by 89%").
+    A passive verb before "by" does not count: the subject is the aspect ("the total number of
+    FLOPs can be reduced by up to 27%", "the training time of X was reduced by 17.8%"); nor
+    does a comparison ("reducing energy relative to YOLOv12m by 20.6%")."""
     items = aspects.items
     k = bisect_right(aspects.ends, num.start)
     if not k:
@@ -255,12 +238,15 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int):
         # a word inside the brackets of the one before: "decoding latency (ms/token) by 17.75%";
         # not the whole bracket, a short form that names it: "complexity (GFLOPs) by 48%"
         aspect = items[k - 2]
-    if max_words and rx.fullmatch(_SPEED_VERB, aspect.text):
+    if max_words and rx.fullmatch(SPEED_VERB, aspect.text):
         max_words = _VERB_OBJECT_WORDS  # "accelerates the training of LLaVA-1.5 by 2.1x"
     gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
     # a bracket that holds the number itself is no short form: "throughput (up to 75%)"
     past = _past_short_form(text, aspect)
     past = past if past <= gap_end else aspect.end
+    skip = rx.search(params.passive_by, text, past, gap_end) or rx.search(params.compared_by, text, past, gap_end) \
+        if max_words and num.conn == "by" else None
+    gap_end = skip.start() if skip else gap_end
     if (clear_gap(text, past, gap_end, max_words, comma=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
             and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
         return aspect
@@ -306,7 +292,7 @@ def _free_word_ok(num: Num, aspect) -> bool:
     return aspect.attrs.get("kind") == "speed" and (num.unit == "x" or (aspect.name or aspect.text) == "speedup")
 
 
-def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
+def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue."""
     kind = aspect.attrs.get("kind", "speed")
     if kind == "generic":
@@ -321,7 +307,19 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     else:  # "improves throughput by 1.8x and reduces memory by 40%": "reduces" is the 40%'s
         join = rx.search(_JOIN, sent.text, num.end, hi)
         hi = join.start() if join else hi
-    cue = _cue_outside(num, sent, lo, hi)
+        # "55% FLOPs reduction and inference speedups of 1.33x": a cue that ends the conjunct
+        # before is that one's; "reduces peak memory and total latency to 86.7% and 86.4%":
+        # a verb before the list governs it all
+        joins = list(rx.finditer(_JOIN, sent.text, lo, aspect.start))
+        cues = sent.cue_index.between(lo, joins[-1].start()) if joins else []
+        if cues and not sent.text[cues[-1].end : joins[-1].start()].strip(" ,"):
+            lo = joins[-1].end()
+    hit = _cue_outside(num, sent, lo, hi)
+    cue = hit.attrs.get("direction") if hit else None
+    if kind == "cost" and cue == "increase" and not aspect.attrs.get("head") and _betters(sent.text, hit, num, aspect, params.better):
+        cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
+    if cue is None and kind == "cost" and _only_share(sent.text, num, aspect, params):
+        cue = "decrease"
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
@@ -335,14 +333,36 @@ def _is_gain(num: Num, aspect, sent: Sentence) -> bool:
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
 
 
-def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> str | None:
-    """The direction of the cue nearest the number, not one inside its own qualifier: in
-    "reduces memory by more than 50%", "more" bounds the number and says nothing of the way
-    memory went."""
+def _only_share(text: str, num: Num, aspect, params) -> bool:
+    """A share of a cost that the method uses, and "only" says is small, is a cut: "while using
+    only 5% of the inference time", "at just 17% of the production cost", "with only 11.8% of
+    original memory usage" (param only_share). Not a share that is no use of the method's ("only
+    5% of the latency budget is spent on"). The percent is the share as written (as "reduces
+    latency to 74.4% of the original")."""
+    return num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end) is not None \
+        and rx.search(params.only_share, text, max(0, num.start - 30), num.start) is not None
+
+
+def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
+    """The cue nearest the number, not one inside its own qualifier: in "reduces memory by
+    more than 50%", "more" bounds the number and says nothing of the way memory went."""
     outside = [c for c in sent.cue_index.between(lo, hi) if not (num.start <= c.start and c.end <= num.vstart)]
     if not outside:
         return None
-    return min(outside, key=lambda c: num.start - c.end if c.end <= num.start else c.start - num.end).attrs.get("direction")
+    return min(outside, key=lambda c: num.start - c.end if c.end <= num.start else c.start - num.end)
+
+
+def _betters(text: str, cue: Hit, num: Num, aspect, better) -> bool:
+    """A cue of betterment that governs a cost says it went down ("improves TTFT by 1.71x",
+    "end-to-end latency is improved by 23%", "a 53% improvement in latency"): the verb right
+    before the cost (with up to two words of its name) or the noun or passive verb right after
+    it. Elsewhere "improves" is about something else ("8% improvement with negligible latency
+    overhead"), and so is a number word before "the" ("twice the cost improvement of X")."""
+    if not rx.fullmatch(better, cue.text) or not (num.conn in ("by", "of") or num.written[:1].isdigit()):
+        return False
+    if cue.end <= aspect.start:
+        return rx.fullmatch(_GOVERNS, text, cue.end, aspect.start) is not None
+    return aspect.end <= cue.start and rx.fullmatch(_GOVERNED, text, aspect.end, cue.start) is not None
 
 
 def _prev_end(sent: Sentence, num: Num) -> int:
