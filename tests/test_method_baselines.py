@@ -23,6 +23,11 @@ def others(extractor, text):
     # A defined acronym right before a procedure noun.
     ("Such markets are governed by the Top Trading Cycles (TTC) algorithm.", ["TTC"]),
     ("Samples are drawn with the Affine Invariant Stretch Move (AISM) sampler.", ["AISM"]),
+    # The word "baseline" before or after the name; a name with its kind of procedure.
+    ("Our model consistently improves segmentation, while baseline SplitFed fails to converge.", ["SplitFed"]),
+    ("In a controlled comparison, it outperforms the sequential DeepTravel baseline by 8.67 pp.", ["DeepTravel"]),
+    ("The layer is a differentiable adaptation of the classical ARAP algorithm for per-vertex rotations.", ["ARAP"]),
+    ("Built upon a MMDiT architecture, the model streams video in real time.", ["MMDiT"]),
 ])
 def test_named_baselines(extractor, text, expected):
     assert others(extractor, text) == expected
@@ -46,6 +51,10 @@ def test_named_baselines(extractor, text, expected):
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
     # A procedure the paper itself introduces is not an existing one.
     "We derive a Spectral-Evolution-Aware (SEA) filter that preserves content.",
+    # Classes of methods, paradigms and tasks written with "baseline(s)".
+    "GOSU outperforms the baseline RAG methods in generation quality.",
+    "It improves over strong ZSSD baselines and the task accuracy of 3DVG baseline methods.",
+    "The gain shrinks as the LLM-alone baseline rises.",
 ])
 def test_not_read_as_baselines(extractor, text):
     assert others(extractor, text) == []

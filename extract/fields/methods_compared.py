@@ -14,7 +14,8 @@ from extract.fields import lexicon, method_shapes as shapes
 from extract.text import rx
 from extract.text.names import name_key
 
-RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior")
+RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
+         "methods.baseline", "methods.baseline_before", "methods.kind_named", "methods.kind_named_list")
 # After the name: what makes it something other than a method (data, a measure, hardware,
 # a model or a class written with the name as a modifier).
 _NOT_METHOD_AFTER = regex.compile(
@@ -25,7 +26,7 @@ _DIGITS_ONLY = regex.compile(r"^[\d.,-]+[A-Za-z]{0,2}$")  # 12-16x, 3.5B
 _POSSESSIVE = regex.compile(r"['’]s\b")  # "OpenAI's o1-preview": the owner, not the method
 # Model shapes the model list need not know: a VLA or VLM (DexVLA, RynnVLA-002), a plural class
 # (RS-VLMs, SiTs), a variant of a listed family (Claude-SonnetV2), an ablation ("MedianGS-only").
-_MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$")
+_MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$|-alone$")
 _FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
 # A name read as a modifier when a lower-case noun follows ("over CBRN hazard", "than FFT
 # performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
@@ -36,7 +37,7 @@ _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
 _PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
-_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|algorithms?|optimizers?|architectures?|mechanisms?|solvers?|samplers?|frameworks?|techniques?|procedures?|schemes?|loss|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
     r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
     r"provides?|yields?|obtains?|reaches|reach)\b")
 
