@@ -28,6 +28,8 @@ def others(extractor, text):
     ("In a controlled comparison, it outperforms the sequential DeepTravel baseline by 8.67 pp.", ["DeepTravel"]),
     ("The layer is a differentiable adaptation of the classical ARAP algorithm for per-vertex rotations.", ["ARAP"]),
     ("Built upon a MMDiT architecture, the model streams video in real time.", ["MMDiT"]),
+    ("It reaches the best accuracy in a single sampling step using the Euler method.", ["Euler"]),
+    ("Layouts are parsed by models integrated into the Docling document-conversion pipeline.", ["Docling"]),
 ])
 def test_named_baselines(extractor, text, expected):
     assert others(extractor, text) == expected

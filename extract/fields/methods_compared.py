@@ -14,8 +14,13 @@ from extract.fields import lexicon, method_shapes as shapes
 from extract.text import rx
 from extract.text.names import name_key
 
+METHODS = "methods.tsv"
+
+# Rules whose hit ends with the kind noun written after the name ("the CKY algorithm"): the name
+# needs no end of its own, and the method list may know the name with its noun.
+KIND_RULES = ("methods.kind_named", "methods.kind_named_list", "methods.kind_used", "methods.baseline_before")
 RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
-         "methods.baseline", "methods.baseline_before", "methods.kind_named", "methods.kind_named_list")
+         "methods.baseline", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
 # a model or a class written with the name as a modifier).
 _NOT_METHOD_AFTER = regex.compile(
@@ -51,13 +56,16 @@ def add_compared(h, text: str, cues, add, taken: set) -> None:
     lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
     if lone:
         lone = not _list_has_coined(text, e, cues)
+    kind = h.rule in KIND_RULES
+    if kind and lexicon.lookup(METHODS, text[s : h.end]):
+        return  # "the Hungarian algorithm": the method list's item
     while True:
         if name_key(name) in taken or _is_model_or_data(name):
             return  # "over BlendedMVS and DTU64": a list of data is no list of methods
         tail = rx.match(_VERSION_TAIL, text, e)
         if tail:  # "VTM-21.0": the name token stops at the dot
             e, name = tail.end(), name + tail.group()
-        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name):
+        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind and e == h.groups["name"][1]):
             add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
         if m is None:
@@ -84,11 +92,13 @@ def _is_model_or_data(name: str) -> bool:
     return bool(family) and lexicon.lookup(shapes.MODELS, family.group()) is not None
 
 
-def _is_method_name(text: str, s: int, e: int, name: str) -> bool:
+def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = False) -> bool:
+    """`kind_after`: the rule read the kind noun after the name, with at most a modifier between
+    ("the Docling document-conversion pipeline"), so the name ends there."""
     if rx.match(_HARDWARE, name) or rx.match(_DIGITS_ONLY, name) or lexicon.lookup("metrics.tsv", name):
         return False
     if rx.match(_PREFIXED, name) or rx.match(_NAME_AFTER, text, e):
         return False
-    if not rx.match(_NAME_END, text, e):
+    if not kind_after and not rx.match(_NAME_END, text, e):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
