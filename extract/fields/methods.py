@@ -114,7 +114,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPARED_RULES:
-            add_compared(h, text, cues, add, blocked_keys)
+            add_compared(h, text, cues, add, blocked_keys, context.title)
         elif h.name is not None:  # gazetteer
             _add_known(h, hits, text, sentence, definitions, cues, add)
 

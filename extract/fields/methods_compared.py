@@ -18,7 +18,7 @@ METHODS = "methods.tsv"
 
 # Rules whose hit ends with the kind noun written after the name ("the CKY algorithm"): the name
 # needs no end of its own, and the method list may know the name with its noun.
-KIND_RULES = ("methods.kind_named", "methods.kind_named_list", "methods.kind_used", "methods.baseline_before")
+KIND_RULES = ("methods.kind_named", "methods.kind_named_list", "methods.kind_used")
 RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
          "methods.baseline", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
@@ -42,15 +42,20 @@ _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
 _PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
-_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|algorithms?|optimizers?|architectures?|mechanisms?|solvers?|samplers?|frameworks?|techniques?|procedures?|schemes?|loss|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+_KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
+# A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP").
+_NAME_END = regex.compile(r"[ ]+(?:algorithm|optimizer|architecture|mechanism|solver|sampler|framework|technique|procedure|scheme|loss)\b(?![ ]+\p{Lu})|"
+    r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
     r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
     r"provides?|yields?|obtains?|reaches|reach)\b")
 
 
-def add_compared(h, text: str, cues, add, taken: set) -> None:
+def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) -> None:
     """The name a comparison cue found, and each name coordinated after it; `taken`: the keys
     of what the models and datasets fields found."""
     s, e, name = h.groups["name"]
+    if h.rule in KIND_RULES and title and _names_title(name, title):
+        return  # "the Digital Twin architecture" in "A Probabilistic Digital Twin of ...": the paper's subject
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
     lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
@@ -65,7 +70,7 @@ def add_compared(h, text: str, cues, add, taken: set) -> None:
         tail = rx.match(_VERSION_TAIL, text, e)
         if tail:  # "VTM-21.0": the name token stops at the dot
             e, name = tail.end(), name + tail.group()
-        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind and e == h.groups["name"][1]):
+        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None):
             add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
         if m is None:
@@ -102,3 +107,20 @@ def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = Fal
     if not kind_after and not rx.match(_NAME_END, text, e):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
+
+
+_TITLE_WORD = regex.compile(r"[\p{L}\d]+")
+
+
+def _names_title(name: str, title: str) -> bool:
+    """The title names the paper's own subject: a name whose first two words it holds ("Digital
+    Twin"), or an acronym its consecutive words spell ("Cross-Linked Rotatable Antenna" for CL-RA)."""
+    words = [m.group().lower() for m in rx.finditer(_TITLE_WORD, title)]
+    parts = [m.group().lower() for m in rx.finditer(_TITLE_WORD, name)]
+    if len(parts) > 1 and f" {' '.join(parts[:2])} " in f" {' '.join(words)} ":
+        return True  # one word may be what the paper's subject is built into ("... for Docling")
+    letters = "".join(parts)
+    if not name.replace("-", "").isupper() or len(letters) < 2:
+        return False
+    return letters in "".join(w[0] for w in words)
+
