@@ -23,11 +23,15 @@ def others(extractor, text):
     # A defined acronym right before a procedure noun.
     ("Such markets are governed by the Top Trading Cycles (TTC) algorithm.", ["TTC"]),
     ("Samples are drawn with the Affine Invariant Stretch Move (AISM) sampler.", ["AISM"]),
-    # The word "baseline" before or after the name; a name with its kind of procedure.
+    # ... also where the sentence speaks of the paper's own work before the comparison.
+    ("Experiments validate the efficiency of our algorithms compared to the truncated Wirtinger Flow (TWF) algorithm.", ["TWF"]),
+    # The word "baseline" right before the name.
     ("Our model consistently improves segmentation, while baseline SplitFed fails to converge.", ["SplitFed"]),
     ("It exceeds the baseline FedISCA by an average of 21.75%.", ["FedISCA"]),
+    # A name with its kind of procedure after it.
     ("We compare our implementation with existing ones, specifically the InfOCF solver.", ["InfOCF"]),
     ("Built upon a MMDiT architecture, the model streams video in real time.", ["MMDiT"]),
+    # ... after a verb of use.
     ("It reaches the best accuracy in a single sampling step using the Euler method.", ["Euler"]),
     ("Layouts are parsed by models integrated into the Docling document-conversion pipeline.", ["Docling"]),
 ])
@@ -53,6 +57,7 @@ def test_named_baselines(extractor, text, expected):
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
     # A procedure the paper itself introduces is not an existing one.
     "We derive a Spectral-Evolution-Aware (SEA) filter that preserves content.",
+    "In each chain we run our Gradient Residual Stretch (GRS) sampler.",
     # Classes of methods, paradigms and tasks written with "baseline(s)".
     "GOSU outperforms the baseline RAG methods in generation quality.",
     "It improves over strong ZSSD baselines and the task accuracy of 3DVG baseline methods.",

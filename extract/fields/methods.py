@@ -284,7 +284,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     in_phrase = bool(rx.search(_PREPOSITION_BEFORE, text, max(0, first - 16), first))
     if linked or same_name or (not in_phrase and (introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)))):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
-    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
+    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not shapes.speaks_of_own(text, context.sentence_of(first), first, cues.first_person):
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"
     elif title and not in_phrase and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
