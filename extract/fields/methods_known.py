@@ -23,6 +23,8 @@ def add_known(h, hits, text, sentence, definitions, cues, add) -> None:
     if flags == "ambiguous" and not _near_other_method(hits, h, sentence) and (
             not rx.search(cues.methodish, text, *sentence) or shapes.also_a_measure(h.text, h.attrs.get("long_form"), text)):
         return  # "a 0.059 decrease in MAE" is the measure; "baselines (SimCLR, MAE)" lists methods
+    if rx.match(shapes.DATA_NOUN_NEXT, text, h.end):
+        return  # "the cross-domain MRL dataset", "the challenging SGD benchmark" name data
     start = _modifiers_before(text, h.start, cues)
     written_long = h.text == h.attrs.get("long_form") or h.text.lower() == h.name.lower()
     name = text[start : h.end] if start < h.start or written_long else h.name
@@ -53,3 +55,4 @@ def _modifiers_before(text: str, start: int, cues) -> int:
 def _near_other_method(hits, h, sentence) -> bool:
     return any(o is not h and o.name is not None and sentence[0] <= o.start < sentence[1]
                and o.attrs.get("flags") != "ambiguous" for o in hits)
+
