@@ -20,6 +20,7 @@ def others(extractor, text):
     ("Prompt learning techniques, such as CoOpX and CoCoOpX, overfit to base classes.", ["CoOpX", "CoCoOpX"]),
     ("We compare against strong neural baselines (VANet, DANet, DANIELNet) on all pages.", ["VANet", "DANet", "DANIELNet"]),
     ("Autoregressive frameworks, e.g., FIFO-diffusion, generate long videos.", ["FIFO-diffusion"]),
+    ("KompeteAI outperforms leading methods (e.g., RD-agent, AIDE, and ML-Master) by 3% on average.", ["RD-agent", "AIDE", "ML-Master"]),
     # A defined acronym right before a procedure noun.
     ("Such markets are governed by the Top Trading Cycles (TTC) algorithm.", ["TTC"]),
     ("Samples are drawn with the Affine Invariant Stretch Move (AISM) sampler.", ["AISM"]),
@@ -58,6 +59,8 @@ def test_named_baselines(extractor, text, expected):
     # A procedure the paper itself introduces is not an existing one.
     "We derive a Spectral-Evolution-Aware (SEA) filter that preserves content.",
     "In each chain we run our Gradient Residual Stretch (GRS) sampler.",
+    # A file name is no name: "SKILL.md" ends with its extension, not at the dot.
+    "The proof-carrying artifact extends the SKILL.md convention.",
     # A listed method's name before a data noun names the data.
     "It achieves state-of-the-art performance on the CART dataset and on the challenging SGD benchmark.",
     # Classes of methods, paradigms and tasks written with "baseline(s)".

@@ -45,7 +45,7 @@ _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
 _KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
 # A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP").
 _NAME_END = regex.compile(r"[ ]+(?:algorithm|optimizer|architecture|mechanism|solver|sampler|framework|technique|procedure|scheme|loss)\b(?![ ]+\p{Lu})|"
-    r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+    r"[ ]*(?:[,;:)(\[]|\.(?!\w)|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
     r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
     r"provides?|yields?|obtains?|reaches|reach)\b")
 
