@@ -18,7 +18,8 @@ METHODS = "methods.tsv"
 
 # Rules whose hit ends with the kind noun written after the name ("the CKY algorithm"): the name
 # needs no end of its own, and the method list may know the name with its noun.
-KIND_RULES = ("methods.kind_named", "methods.kind_named_list", "methods.kind_used")
+KIND_RULES = ("methods.kind_named", "methods.kind_used")
+OWN_KIND_RULES = KIND_RULES[:1]  # a name with its kind noun: the paper's own after "our", "novel", "new"
 RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
          "methods.baseline", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
@@ -42,6 +43,8 @@ _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
 _PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
+# Right before a kind rule's hit: words that make the name the paper's own ("in this new the ...").
+_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|novel|new|[Tt]his)[ ](?:[\w-]+[ ]){0,3}\Z")
 _KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
 # A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP").
 _NAME_END = regex.compile(r"[ ]+(?:algorithm|optimizer|architecture|mechanism|solver|sampler|framework|technique|procedure|scheme|loss)\b(?![ ]+\p{Lu})|"
@@ -56,6 +59,8 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
     s, e, name = h.groups["name"]
     if h.rule in KIND_RULES and title and _names_title(name, title):
         return  # "the Digital Twin architecture" in "A Probabilistic Digital Twin of ...": the paper's subject
+    if h.rule in OWN_KIND_RULES and rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start):
+        return  # "the proposed the X loss", "our new the X": the words before make it the paper's own
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
     lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
