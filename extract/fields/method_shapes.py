@@ -104,6 +104,13 @@ NAME_TAIL = regex.compile(r"[ ](?!(?:Dataset|Benchmark|Corpus|Suite|Framework|Me
 DERIVED_NAME = regex.compile(r"-(?:\p{Lu}{2,}\d*|\p{Ll}{2,})$")
 
 
+def speaks_of_own(text: str, sentence: tuple[int, int], at: int, first_person) -> bool:
+    """The sentence speaks of the paper's own work where `at` stands: it has a first person, and
+    no comparison stands between the sentence's start and `at` ("our algorithms are more
+    efficient compared to the truncated Wirtinger Flow (TWF) algorithm" names an existing one)."""
+    return bool(rx.search(first_person, text, *sentence)) and not rx.search(COMPARED, text, sentence[0], at)
+
+
 def passive_subject(text: str, sentence_start: int, s: int, e: int, name: str) -> bool:
     """"X is proposed" proposes X when X is the sentence's subject (after its start, a comma or
     an article: not "a framework inspired by X is proposed"), is not said to be earlier work

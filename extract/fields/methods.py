@@ -12,6 +12,7 @@ import regex
 
 from extract.fields import lexicon, method_shapes as shapes
 from extract.fields.methods_compared import RULES as COMPARED_RULES, add_compared
+from extract.fields.methods_known import add_known
 from extract.fields.methods_lists import listed_names
 from extract.fields.urls import Urls
 
@@ -114,9 +115,9 @@ def postprocess(doc, hits, context) -> list[dict]:
             if rx.search(cues.first_person, text, *sentence) and not rx.search(cues.existing, before):
                 add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPARED_RULES:
-            add_compared(h, text, cues, add, blocked_keys)
+            add_compared(h, text, cues, add, blocked_keys, context.title)
         elif h.name is not None:  # gazetteer
-            _add_known(h, hits, text, sentence, definitions, cues, add)
+            add_known(h, hits, text, sentence, definitions, cues, add)
 
     _add_title_name(context, add)
     proposes = any(i["role"] == "proposed" for i in items)
@@ -194,24 +195,6 @@ def _own_name_sentences(context, items: list[dict]) -> set:
     return found
 
 
-def _add_known(h, hits, text, sentence, definitions, cues, add) -> None:
-    """A gazetteer hit: an existing method, unless the text says otherwise."""
-    if _inside_compound(text, h.start, h.end):
-        return  # CFM inside SOT-CFM, AdamW in AdamW-style
-    if _redefined(h, definitions):
-        return  # the text defines this acronym as something else (P2P = Point-to-Point)
-    flags = h.attrs.get("flags")
-    if flags == "optional":
-        return  # building blocks (LoRA, KV cache, RoPE): gold lists them as optional at most
-    if flags == "ambiguous" and not _near_other_method(hits, h, sentence) and (
-            not rx.search(cues.methodish, text, *sentence) or shapes.also_a_measure(h.text, h.attrs.get("long_form"), text)):
-        return  # "a 0.059 decrease in MAE" is the measure; "baselines (SimCLR, MAE)" lists methods
-    start = _modifiers_before(text, h.start, cues)
-    written_long = h.text == h.attrs.get("long_form") or h.text.lower() == h.name.lower()
-    name = text[start : h.end] if start < h.start or written_long else h.name
-    add(start, h.end, name, "other", h.rule, 0)
-
-
 def _add_title_name(context, add) -> None:
     """A name the title puts before its colon, where the abstract uses it too; a name of
     several words ("Gaze on the Prize") or one plain word ("Agyn") only where the abstract
@@ -284,7 +267,7 @@ def _add_definition(d: dict, items: list[dict], context, cues, add) -> None:
     in_phrase = bool(rx.search(_PREPOSITION_BEFORE, text, max(0, first - 16), first))
     if linked or same_name or (not in_phrase and (introduced or coined or (title and (_proposed_here(before, cues) if here is None else here)))):
         add(d["start"], d["end"], short, "proposed", "methods.acronym", 4, long)
-    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not rx.search(cues.first_person, text, *context.sentence_of(first)):
+    elif rx.match(shapes.ALGORITHM_NEXT, text, span[1]) and not shapes.speaks_of_own(text, context.sentence_of(first), first, cues.first_person):
         add(d["start"], d["end"], short, "other", "methods.acronym", 1, long)  # "the Top Trading Cycles (TTC) algorithm"
     elif title and not in_phrase and _after_first_proposal(items, first) and not rx.search(cues.existing, before) and not method_head:
         # A new Title Case name defined once the paper has started describing its own method.
@@ -339,32 +322,6 @@ def _same_meaning(entry, long: str):
         return None
     forms = {name_key(f) for f in (*entry.forms, entry.attrs.get("long_form", "")) if f}
     return entry if name_key(long) in forms else None
-
-
-def _redefined(h, definitions) -> bool:
-    forms = {name_key(f) for f in [h.name, h.attrs.get("long_form"), *h.attrs.get("aliases", "").split("|")] if f}
-    return any(d["name"] == h.text and name_key(d["long_form"]) not in forms for d in definitions)
-
-
-def _inside_compound(text: str, start: int, end: int) -> bool:
-    """A match that is only part of a hyphenated word (CFM in SOT-CFM, AdamW in AdamW-style)."""
-    return (start > 1 and text[start - 1] == "-" and text[start - 2].isalnum()) or (
-        end + 1 < len(text) and text[end] == "-" and text[end + 1].isalnum())
-
-
-def _modifiers_before(text: str, start: int, cues) -> int:
-    """Take in capitalised modifiers written before a known method: Stochastic Frank-Wolfe."""
-    modifiers = lexicon.word_set("method_modifiers.txt", lower=False)
-    while True:
-        m = rx.search(cues.capitalised_before, text, max(0, start - 30), start)
-        if not m or m.group(1) not in modifiers:
-            return start
-        start = m.start(1)
-
-
-def _near_other_method(hits, h, sentence) -> bool:
-    return any(o is not h and o.name is not None and sentence[0] <= o.start < sentence[1]
-               and o.attrs.get("flags") != "ambiguous" for o in hits)
 
 
 def _proposed_here(before: str, cues) -> bool:

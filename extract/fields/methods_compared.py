@@ -14,7 +14,14 @@ from extract.fields import lexicon, method_shapes as shapes
 from extract.text import rx
 from extract.text.names import name_key
 
-RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior")
+METHODS = "methods.tsv"
+
+# Rules whose hit ends with the kind noun written after the name ("the CKY algorithm"): the name
+# needs no end of its own, and the method list may know the name with its noun.
+KIND_RULES = ("methods.kind_named", "methods.kind_used")
+OWN_KIND_RULES = KIND_RULES[:1]  # a name with its kind noun: the paper's own after "our", "novel", "new"
+RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
+         "methods.baseline", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
 # a model or a class written with the name as a modifier).
 _NOT_METHOD_AFTER = regex.compile(
@@ -25,7 +32,7 @@ _DIGITS_ONLY = regex.compile(r"^[\d.,-]+[A-Za-z]{0,2}$")  # 12-16x, 3.5B
 _POSSESSIVE = regex.compile(r"['’]s\b")  # "OpenAI's o1-preview": the owner, not the method
 # Model shapes the model list need not know: a VLA or VLM (DexVLA, RynnVLA-002), a plural class
 # (RS-VLMs, SiTs), a variant of a listed family (Claude-SonnetV2), an ablation ("MedianGS-only").
-_MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$")
+_MODEL_CLASS = regex.compile(r"VLAs?(?:-|$)|VLMs?(?:-|$)|\p{Lu}s$|-only$|-alone$")
 _FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
 # A name read as a modifier when a lower-case noun follows ("over CBRN hazard", "than FFT
 # performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
@@ -36,27 +43,39 @@ _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
 _PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2nd-order", math (r_{LH})
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
-_NAME_END = regex.compile(r"[ ]*(?:[.,;:)(\[]|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+# Right before a kind rule's hit: words that make the name the paper's own ("in this new the ...").
+_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|novel|new|[Tt]his)[ ](?:[\w-]+[ ]){0,3}\Z")
+_KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
+# A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP").
+_NAME_END = regex.compile(r"[ ]+(?:algorithm|optimizer|architecture|mechanism|solver|sampler|framework|technique|procedure|scheme|loss)\b(?![ ]+\p{Lu})|"
+    r"[ ]*(?:[,;:)(\[]|\.(?!\w)|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
     r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
     r"provides?|yields?|obtains?|reaches|reach)\b")
 
 
-def add_compared(h, text: str, cues, add, taken: set) -> None:
+def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) -> None:
     """The name a comparison cue found, and each name coordinated after it; `taken`: the keys
     of what the models and datasets fields found."""
     s, e, name = h.groups["name"]
+    if h.rule in KIND_RULES and title and _names_title(name, title):
+        return  # "the Digital Twin architecture" in "A Probabilistic Digital Twin of ...": the paper's subject
+    if h.rule in OWN_KIND_RULES and rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start):
+        return  # "the proposed the X loss", "our new the X": the words before make it the paper's own
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
     lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
     if lone:
         lone = not _list_has_coined(text, e, cues)
+    kind = h.rule in KIND_RULES
+    if kind and lexicon.lookup(METHODS, text[s : h.end]):
+        return  # "the Hungarian algorithm": the method list's item
     while True:
         if name_key(name) in taken or _is_model_or_data(name):
             return  # "over BlendedMVS and DTU64": a list of data is no list of methods
         tail = rx.match(_VERSION_TAIL, text, e)
         if tail:  # "VTM-21.0": the name token stops at the dot
             e, name = tail.end(), name + tail.group()
-        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name):
+        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None):
             add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
         if m is None:
@@ -83,11 +102,30 @@ def _is_model_or_data(name: str) -> bool:
     return bool(family) and lexicon.lookup(shapes.MODELS, family.group()) is not None
 
 
-def _is_method_name(text: str, s: int, e: int, name: str) -> bool:
+def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = False) -> bool:
+    """`kind_after`: the rule read the kind noun after the name, with at most a modifier between
+    ("the Docling document-conversion pipeline"), so the name ends there."""
     if rx.match(_HARDWARE, name) or rx.match(_DIGITS_ONLY, name) or lexicon.lookup("metrics.tsv", name):
         return False
     if rx.match(_PREFIXED, name) or rx.match(_NAME_AFTER, text, e):
         return False
-    if not rx.match(_NAME_END, text, e):
+    if not kind_after and not rx.match(_NAME_END, text, e):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
+
+
+_TITLE_WORD = regex.compile(r"[\p{L}\d]+")
+
+
+def _names_title(name: str, title: str) -> bool:
+    """The title names the paper's own subject: a name whose first two words it holds ("Digital
+    Twin"), or an acronym its consecutive words spell ("Cross-Linked Rotatable Antenna" for CL-RA)."""
+    words = [m.group().lower() for m in rx.finditer(_TITLE_WORD, title)]
+    parts = [m.group().lower() for m in rx.finditer(_TITLE_WORD, name)]
+    if len(parts) > 1 and f" {' '.join(parts[:2])} " in f" {' '.join(words)} ":
+        return True  # one word may be what the paper's subject is built into ("... for Docling")
+    letters = "".join(parts)
+    if not name.replace("-", "").isupper() or len(letters) < 2:
+        return False
+    return letters in "".join(w[0] for w in words)
+
