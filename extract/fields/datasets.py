@@ -8,8 +8,9 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
+from extract.fields.dataset_checks import defined_as_method, method_named, method_named_anywhere
 from extract.fields.dataset_lists import list_members
-from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL, PREPOSITION  # dataset nouns in and after names
+from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
 from extract.text import rx
@@ -73,11 +74,9 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
-# A preposition right before a name: the name ends a prepositional phrase, not a noun phrase.
-# The preposition that opens the phrase a name ends, across the names listed before it ("On
-# SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
-_PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
-                                    r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
+# Rules whose own cue says the name is data (a list, a data noun or an introduction): a
+# mention elsewhere that calls it a method does not overrule them.
+_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -156,7 +155,9 @@ def postprocess(doc, hits, context) -> list[dict]:
     out, seen = [], set()
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
-    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if _method_named(text, c[0], c[1], method_context)}
+    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if method_named(text, c[0], c[1], method_context)
+               or c[3] not in _NAMED_AS_DATA and (defined_as_method(text[c[0]:c[1]], definitions)
+                                                   or method_named_anywhere(text, text[c[0]:c[1]], method_context))}
     urls = Urls(text)
     for start, end, name, rule in chosen:
         if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start) \
@@ -192,17 +193,6 @@ def _claimed_before(claims: list[int], lo: int, hi: int) -> bool:
     """A speed claim (one of the starts in `claims`, in order) lies in text[lo:hi]."""
     i = bisect_left(claims, lo)
     return i < len(claims) and claims[i] < hi
-
-
-def _method_named(text: str, start: int, end: int, method_context) -> bool:
-    """The words around a name make it a method: "framework X", "X framework", "X, our
-    framework". Not the comma after a phrase opened by a preposition: in "On SQuAD 1.1, the
-    model obtains ..." the model is the sentence's subject, not the name's appositive."""
-    if rx.search(method_context, text, max(0, start - 30), start):
-        return True
-    after = rx.match(method_context, text[end : end + 50])
-    return after is not None and not (after.group().startswith(",")
-                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 60), start))
 
 
 def expand_shorthand(name: str) -> list[str]:

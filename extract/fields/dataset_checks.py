@@ -1,0 +1,60 @@
+"""Names that look like data but the abstract shows to be something else: a method, an
+algorithm or a measure. A coined name is often first introduced with its kind ("TRIGScore, a
+VLM-as-judge metric", "the proposed IH-GRPO algorithm", "Creative Preference Optimization
+(CrPO), a novel alignment method") and only later stands where data stands ("Based on
+TRIG-Bench and TRIGScore", "experiments on IH-GRPO", "using CrPO and MuCE"); the later mention
+alone reads like a dataset, so every mention of the name is asked."""
+from __future__ import annotations
+
+import regex
+
+from extract.fields import lexicon
+from extract.fields.method_shapes import PREPOSITION
+from extract.text import rx
+
+# The preposition that opens the phrase a name ends, across the names listed before it ("On
+# SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
+_PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
+                                    r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
+_LAST_WORD = regex.compile(r"(\p{L}+)\W*$")
+
+
+def method_named(text: str, start: int, end: int, method_context) -> bool:
+    """The words around a name make it a method: "framework X", "X framework", "X, our
+    framework". Not the comma after a phrase opened by a preposition: in "On SQuAD 1.1, the
+    model obtains ..." the model is the sentence's subject, not the name's appositive."""
+    if rx.search(method_context, text, max(0, start - 30), start):
+        return True
+    after = rx.match(method_context, text[end : end + 50])
+    return after is not None and not (after.group().startswith(",")
+                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 60), start))
+
+
+def method_named_anywhere(text: str, surface: str, method_context) -> bool:
+    """Some mention of `surface` (as written, a whole word) has a method's words around it."""
+    if len(surface) < 3:
+        return False
+    at = text.find(surface)
+    while at >= 0:
+        end = at + len(surface)
+        whole = (at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "-")) \
+            and (end == len(text) or not (text[end].isalnum() or text[end] == "-"))
+        if whole and method_named(text, at, end, method_context):
+            return True
+        at = text.find(surface, end)
+    return False
+
+
+def defined_as_method(name: str, definitions: list[dict]) -> bool:
+    """The text defines `name` (or its plural) as an acronym whose expansion ends in a
+    method's head noun: "Creative Preference Optimization (CrPO)", "Hierarchical Policy
+    Gradient (HPG)"."""
+    heads = lexicon.word_set("method_heads.txt")
+    for d in definitions:
+        if d["name"] not in (name, name + "s"):
+            continue
+        m = rx.search(_LAST_WORD, d["long_form"])
+        head = m.group(1).lower() if m else ""
+        if head in heads or head.endswith("s") and head[:-1] in heads:
+            return True
+    return False
