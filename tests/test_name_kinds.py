@@ -24,3 +24,27 @@ def names(record, field):
 ])
 def test_names_shown_to_be_methods_are_not_data(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # another size coordinated after a sized name
+    ("Our derived ReasonFlux-Coder-7B and 14B models improve code generation accuracy by 5.3%.",
+     ["ReasonFlux-Coder-7B", "ReasonFlux-Coder-14B"]),
+    ("We train Qwen3-1.7B, 4B, and 8B models and evaluate them on ten creativity benchmarks.",
+     ["Qwen3-1.7B", "Qwen3-4B", "Qwen3-8B"]),
+    # a range of sizes names no checkpoint
+    ("Experiments on multiple models ranging from 0.5B to 13B parameters demonstrate gains.", []),
+    # a tier with its version once the family is named; not the same model again
+    ("We observe that Claude Opus 4.5 Preview (a pre-release snapshot of Opus 4.5) and Sonnet 4.5 "
+     "frequently refuse to engage. We find that Opus 4.5 Preview shows reduced awareness.",
+     ["Claude Opus 4.5 Preview", "Opus 4.5", "Sonnet 4.5"]),
+    ("Gemini 3.1 Pro and Claude Opus 4.7 perform best, whereas Opus 4.7 achieved 86% on miniCTX.",
+     ["Gemini 3.1 Pro", "Claude Opus 4.7"]),
+    # a capitalised word and a number without a named family is no model
+    ("As Table 4 and Section 3.2 show, Sonnet 4 scores less.", []),
+    # a size word before "language model" is not the name's
+    ("GeneGPT combined domain-specific APIs with OpenAI's code-davinci-002 large language model.",
+     ["code-davinci-002"]),
+])
+def test_family_members_written_without_the_family(extractor, text, expected):
+    assert names(extractor.extract_text(text), "models") == expected

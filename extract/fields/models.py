@@ -9,6 +9,7 @@ import regex
 
 from extract.fields import lexicon
 from extract.fields.model_lists import cued_items, cued_members, list_members
+from extract.fields.model_members import size_siblings, tier_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -119,14 +120,25 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             surface = surface[: trimmed.start()]
             end = start + len(text[start:end].rstrip().rsplit(" ", 1)[0])
         for name in listed.get((start, end)) or expand_shorthand(surface):
-            key = name_key(name)
-            if key in seen or key in data_named:
-                continue
-            seen.add(key)
-            size = rx.search(_SIZE, name)
-            out.append({"name": name, "family": family, "size": size.group() if size else None,
-                        "start": start, "end": end, "rule": rule})
-    return out
+            _add(out, seen | data_named, seen, name, family, start, end, rule)
+        if (start, end) not in listed:  # "Llama-3-8B and 70B": the family's 70B too
+            for s, e, name in size_siblings(text, surface, end):
+                _add(out, seen | data_named, seen, name, family, s, e, "models.size_sibling")
+    # "Claude Opus 4.5 ... and Sonnet 4.5": a tier of a family the abstract names
+    for s, e, name, family in tier_members(text, [(m["name"], m["family"]) for m in out], [(m["start"], m["end"]) for m in out]):
+        _add(out, seen | data_named, seen, name, family, s, e, "models.tier")
+    return sorted(out, key=lambda m: m["start"])
+
+
+def _add(out: list, skip: set, seen: set, name: str, family, start: int, end: int, rule: str) -> None:
+    """One mention per name (its first), and none for a name the text calls data."""
+    key = name_key(name)
+    if key in skip:
+        return
+    seen.add(key)
+    size = rx.search(_SIZE, name)
+    out.append({"name": name, "family": family, "size": size.group() if size else None,
+                "start": start, "end": end, "rule": rule})
 
 
 def expand_shorthand(name: str) -> list[str]:
