@@ -18,16 +18,18 @@ from extract.text import rx
 from extract.text.names import name_key
 
 MODELS = "models.tsv"
-# A size in a coordination right after a sized name; the scan stops at the first thing that
-# is not one (a range "from 0.5B to 7B" has no "and" before its second size).
+# A size in a coordination right after a sized name (the scan stops at the first thing that is
+# not one: a range "from 0.5B to 7B" has no "and" before its second size); a tier and its
+# version as a text writes it ("Sonnet 4.5", "Opus 4", "Flash-2.0"); the tier words of a name,
+# capitalised words after its family ("Claude Opus 4.5 Preview"), and those after a match.
 _SIZE = r"(?:\d+x)?\d+(?:\.\d+)?[BM](?![\w]|\.\w)"
-_NEXT_SIZE = regex.compile(rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE})")
-_SIZE_AT_END = regex.compile(rf"{_SIZE}$")
-# A tier and its version, as a text writes it: "Sonnet 4.5", "Opus 4", "Flash-2.0".
-_TIER_VERSION = regex.compile(r"(?<![\w.-])(?P<tier>\p{Lu}\p{Ll}{2,})[ -](?P<version>v?\d+(?:\.\d+)*)(?![\w.]|-\d)")
-# The tier words of a name: capitalised words after its family ("Claude Opus 4.5 Preview").
-_WORDS_AFTER = regex.compile(r"(?:[ ]\p{Lu}\p{Ll}+){1,2}")
-_WORD = regex.compile(r"(?<![\w-])\p{Lu}\p{Ll}{2,}(?![\w-])")
+_NEXT_SIZE, _SIZE_AT_END, _TIER_VERSION, _WORDS_AFTER, _WORD = (regex.compile(p) for p in (
+    rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE})",
+    rf"{_SIZE}$",
+    r"(?<![\w.-])(?P<tier>\p{Lu}\p{Ll}{2,})[ -](?P<version>v?\d+(?:\.\d+)*)(?![\w.]|-\d)",
+    r"(?:[ ]\p{Lu}\p{Ll}+){1,2}",
+    r"(?<![\w-])\p{Lu}\p{Ll}{2,}(?![\w-])",
+))
 
 
 def size_siblings(text: str, name: str, end: int) -> list[tuple[int, int, str]]:
