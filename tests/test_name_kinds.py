@@ -48,3 +48,13 @@ def test_names_shown_to_be_methods_are_not_data(extractor, text, expected):
 ])
 def test_family_members_written_without_the_family(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a listed dataset's hyphenated prefix is a whole word, not the tail of one
+    ("On SurroundOcc-nuScenes, our model achieves 33.00% IoU and 21.08% mIoU.", ["SurroundOcc-nuScenes"]),
+    ("It achieves state-of-the-art results: domain expertise (80.95% BIOMED-MMLU, +15.32% over baseline).",
+     ["BIOMED-MMLU"]),
+])
+def test_a_listed_dataset_takes_its_whole_hyphenated_prefix(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected

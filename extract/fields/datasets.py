@@ -23,7 +23,7 @@ PARAMS = ("extension", "title", "named", "method_context", "kind_noun")  # rules
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
-_HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
+_HYPHEN_LEFT = regex.compile(r"(?<![\w-])(?:\p{Lu}[\p{L}\d]*-)+$")  # a whole word: SurroundOcc-nuScenes, not Occ-nuScenes
 # Hyphenated parts that belong to the name: capitalised or versioned (FormalMath-Lite, DOTA-v1.0),
 # not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
 _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
