@@ -58,3 +58,18 @@ def test_family_members_written_without_the_family(extractor, text, expected):
 ])
 def test_a_listed_dataset_takes_its_whole_hyphenated_prefix(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # after an indefinite article the word before a data noun is a kind of data
+    ("In this paper, we construct a high-quality CoT dataset covering diverse spatial phenomena.", []),
+    ("Experimental evaluations conducted on a simulated industrial IoT testbed indicate gains.", []),
+    ("We further contribute AsyncEv-Deblur, a new high-resolution RGB-Event dataset captured with our camera.",
+     ["AsyncEv-Deblur"]),
+    # a listed dataset, a camel-case name, or a definite article keeps the name
+    ("We fine-tune diffusion models for face generation on a small-scale CelebAMask-HQ dataset.", ["CelebAMask-HQ"]),
+    ("On high-fidelity simulators and a StarCraft game environment, our methods win.", ["StarCraft"]),
+    ("Experiments on the LoCoMo benchmark show gains.", ["LoCoMo"]),
+])
+def test_a_kind_of_data_after_an_indefinite_article_is_no_name(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected

@@ -17,6 +17,10 @@ from extract.text import rx
 _PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
                                     r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _LAST_WORD = regex.compile(r"(\p{L}+)\W*$")
+# An indefinite article and up to three words (none a preposition or "the") right before a name.
+_INDEFINITE_BEFORE = regex.compile(r"\b(?:[Aa]|[Aa]n)[ ](?:(?!(?:the|of|on|in|for|to|from|with|at|by)[ ])[\w-]+[ ]){0,3}$")
+# A name in camel case (StarCraft, CampusPose), not an acronym with a small letter (CoT, IaC, μCT).
+_CAMEL = regex.compile(r"\p{Lu}\p{Ll}{2,}\p{Lu}")
 
 
 def method_named(text: str, start: int, end: int, method_context) -> bool:
@@ -58,3 +62,14 @@ def defined_as_method(name: str, definitions: list[dict]) -> bool:
         if head in heads or head.endswith("s") and head[:-1] in heads:
             return True
     return False
+
+
+def kind_before_noun(text: str, start: int, name: str) -> bool:
+    """A word between an indefinite article and a data noun says what kind of data it is, not
+    which: "a high-quality CoT dataset", "a large-scale RLVR dataset", "a simulated industrial
+    IoT testbed", "a new high-resolution RGB-Event dataset". A listed dataset there is that
+    dataset ("a small-scale CelebAMask-HQ dataset"), a benchmark-shaped or camel-case name a name
+    ("a StarCraft game environment", "an in-house collected CampusPose dataset")."""
+    if not rx.search(_INDEFINITE_BEFORE, text, max(0, start - 40), start):
+        return False
+    return not (lexicon.lookup("datasets.tsv", name) or rx.search(_CAMEL, name) or "Bench" in name)

@@ -8,7 +8,7 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
-from extract.fields.dataset_checks import defined_as_method, method_named, method_named_anywhere
+from extract.fields.dataset_checks import defined_as_method, kind_before_noun, method_named, method_named_anywhere
 from extract.fields.dataset_lists import list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
@@ -117,7 +117,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 candidates.append((s, e, None, h.rule))
         else:
             s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-            if h.rule == "datasets.before_noun" and not _coined_enough(name, h.groups["cue"][2]):
+            if h.rule == "datasets.before_noun" and (not _coined_enough(name, h.groups["cue"][2]) or kind_before_noun(text, s, name)):
                 continue
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
