@@ -73,3 +73,17 @@ def test_a_listed_dataset_takes_its_whole_hyphenated_prefix(extractor, text, exp
 ])
 def test_a_kind_of_data_after_an_indefinite_article_is_no_name(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a coined name a sentence says is data; the paper's own where the words say it is new
+    ("OpenLVLM-MIA is a new benchmark that highlights fundamental challenges in evaluating membership "
+     "inference attacks.", [("OpenLVLM-MIA", "proposed")]),
+    ("CAR-Scenes is a frame-level dataset for autonomous driving that enables training of models.",
+     [("CAR-Scenes", "used")]),
+    # not a method's kind noun on the way, not the tail of a name broken at a hyphen
+    ("DistillX is a framework for dataset distillation.", []),
+    ("Significantly, Bn- HIB is the first dataset to distinguish inflammatory content.", []),
+])
+def test_a_name_a_sentence_says_is_data(extractor, text, expected):
+    assert [(d.name, d.role) for d in extractor.extract_text(text).datasets] == expected

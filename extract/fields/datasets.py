@@ -136,6 +136,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
+            if h.rule == "datasets.copular" and rx.search(_INDEFINITE, h.groups["words"][2]):
+                proposed.add(name_key(name))  # "X is the first benchmark", "X is a new dataset"
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
                         or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \
