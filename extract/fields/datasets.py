@@ -158,7 +158,8 @@ def postprocess(doc, hits, context) -> list[dict]:
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
     methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if method_named(text, c[0], c[1], method_context)
-               or c[3] not in _NAMED_AS_DATA and (defined_as_method(text[c[0]:c[1]], definitions)
+               or c[3] not in _NAMED_AS_DATA and name_key(text[c[0]:c[1]]) not in proposed  # "we introduce URECA dataset"
+               and (defined_as_method(text[c[0]:c[1]], definitions)
                                                    or method_named_anywhere(text, text[c[0]:c[1]], method_context))}
     urls = Urls(text)
     for start, end, name, rule in chosen:
