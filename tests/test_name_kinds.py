@@ -87,3 +87,27 @@ def test_a_kind_of_data_after_an_indefinite_article_is_no_name(extractor, text, 
 ])
 def test_a_name_a_sentence_says_is_data(extractor, text, expected):
     assert [(d.name, d.role) for d in extractor.extract_text(text).datasets] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a coined name right after a model noun
+    ("Notably, the compact distilled model H0-mini slightly outperforms its larger teacher.", ["H0-mini"]),
+    ("The open-source remote-sensing VLM EarthDial achieves only 0.07 SPIDEr in captioning.", ["EarthDial"]),
+    # not the paper's own, not a plural acronym, not a name that a noun follows
+    ("Experiments demonstrate that our model HomeGuard significantly enhances safety.", []),
+    ("Prompting commercial LLM APIs incurs substantial token costs.", []),
+    ("Scores range on the balanced 16-model Exp3-v2 expansion.", []),
+    # a preposition before a size names no family, and sizes of an encoder-decoder pair no sibling
+    ("Across 7B, 32B, and 72B models on NYCC, IRS outperforms strong baselines.", []),
+    # a tier's release word belongs to it
+    ("We apply two evaluations to four Claude models (Opus 4.7 Preview, Opus 4.6, and Sonnet 4.6).",
+     ["Claude", "Opus 4.7 Preview", "Opus 4.6", "Sonnet 4.6"]),
+])
+def test_models_named_by_a_model_noun(extractor, text, expected):
+    assert names(extractor.extract_text(text), "models") == expected
+
+
+def test_a_dataset_the_text_introduces_stays_data_where_a_model_shares_its_name(extractor):
+    record = extractor.extract_text("To address the need, we introduce URECA dataset, a large-scale dataset for "
+                                    "captioning. We also propose URECA model, a captioning model.")
+    assert [(d.name, d.role) for d in record.datasets] == [("URECA", "proposed")]

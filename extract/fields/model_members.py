@@ -23,12 +23,13 @@ MODELS = "models.tsv"
 # version as a text writes it ("Sonnet 4.5", "Opus 4", "Flash-2.0"); the tier words of a name,
 # capitalised words after its family ("Claude Opus 4.5 Preview"), and those after a match.
 _SIZE = r"(?:\d+x)?\d+(?:\.\d+)?[BM](?![\w]|\.\w)"
-_NEXT_SIZE, _SIZE_AT_END, _TIER_VERSION, _WORDS_AFTER, _WORD = (regex.compile(p) for p in (
-    rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE})",
+_NEXT_SIZE, _SIZE_AT_END, _TIER_VERSION, _WORDS_AFTER, _WORD, _FAMILY_WORD = (regex.compile(p) for p in (
+    rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE})(?!-\d)",
     rf"{_SIZE}$",
-    r"(?<![\w.-])(?P<tier>\p{Lu}\p{Ll}{2,})[ -](?P<version>v?\d+(?:\.\d+)*)(?![\w.]|-\d)",
+    r"(?<![\w.-])(?P<tier>\p{Lu}\p{Ll}{2,})[ -](?P<version>v?\d+(?:\.\d+)*)(?![\w.]|-\d)(?:[ ](?:Preview|Thinking|Instruct|Lite|Mini|Max|Ultra|Turbo)\b)*",
     r"(?:[ ]\p{Lu}\p{Ll}+){1,2}",
     r"(?<![\w-])\p{Lu}\p{Ll}{2,}(?![\w-])",
+    r"\p{L}{2}",
 ))
 
 
@@ -36,8 +37,8 @@ def size_siblings(text: str, name: str, end: int) -> list[tuple[int, int, str]]:
     """Sizes coordinated after a name that ends in a size, as (start, end, name) with the
     span of the size as written."""
     last = rx.search(_SIZE_AT_END, name)
-    if not last:
-        return []
+    if not last or not rx.search(_FAMILY_WORD, name, 0, last.start()):
+        return []  # "(270M-270M, 1B-1B and 4B-4B)": sizes of encoder and decoder, no family
     stem = name[: last.start()]
     out, pos = [], end
     while (m := rx.match(_NEXT_SIZE, text, pos)) is not None:
@@ -63,8 +64,9 @@ def tier_members(text: str, found: list[tuple[str, str]], taken: list[tuple[int,
         tier, version = m.group("tier"), m.group("version")
         family = learned.get(tier) or next((f for f in sorted(families) if _listed(f, tier, version)), None)
         after = rx.match(_WORDS_AFTER, text, m.end())  # "Opus 4.5 Preview" again, after "Claude Opus 4.5 Preview"
-        if family is None or family == tier or name_key(f"{family} {tier} {version}") in keys \
-                or after and name_key(f"{family} {tier} {version}{after.group()}") in keys:
+        written = f"{family} {m.group()}"
+        if family is None or family == tier or name_key(written) in keys \
+                or after and name_key(written + after.group()) in keys:
             continue
         out.append((m.start(), m.end(), m.group(), family))
     return out

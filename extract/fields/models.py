@@ -24,7 +24,7 @@ _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?
 _SIZE_UNIT_END = regex.compile(r"[BMKT]$")  # "1.4B": the unit the other sizes of a shorthand share
 _BENCH_AFTER = regex.compile(r"-?(?:Bench|BENCH|bench|Eval|EVAL|QA|Arena|Wild)\b")
 # Words that stand before a size without naming a family: "our 32B model", "the 7B one".
-_NOT_FAMILY = regex.compile(r"(?i)^(?:our|the|a|an|this|that|these|those|its|their|each|both|all|only|with|and|or|of|for|in|on|to|at|by|from|we|size|sizes|scale|scales|parameters?|params)$")
+_NOT_FAMILY = regex.compile(r"(?i)^(?:our|the|a|an|this|that|these|those|its|their|each|both|all|only|with|and|or|of|for|in|on|to|at|by|from|across|over|under|between|among|using|via|than|versus|vs|we|size|sizes|scale|scales|parameters?|params)$")
 # Once a name carries its parameter count, a lower-case word after a space describes the
 # checkpoint ("Qwen2.5-Math-7B base model"), it does not name it ("Whisper medium" has no count).
 _DESCRIPTOR_AFTER_SIZE = regex.compile(r"(?<=\d(?:\.\d+)?[BMKT][\w.-]*)[ ]\p{Ll}+$")
@@ -40,6 +40,8 @@ _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\
 _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
+# Words that make the model after them the paper's own: "our model X", "the proposed model X".
+_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|new|novel|this|we)[ ](?:[\w-]+[ ]){0,2}$|-(?:trained|tuned)[ ]$")
 # A count in a dataset's name is its size in items, not parameters: "WildChat-4.8M dataset",
 # "Planktonzilla-17M, a unified dataset of ...".
 _DATA_NOUN_AFTER = regex.compile(r"(?:,[ ](?:a|an|the)[ ](?:[\w-]+[ ]){0,4}?|[ ])(?:data ?sets?|benchmarks?|corpus|corpora)\b", regex.I)
@@ -77,8 +79,11 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
-        elif h.rule in ("models.called", "models.called_provenance"):  # "the DistilRoBERTa model": the name only
+        elif h.rule in ("models.called", "models.called_provenance", "models.noun_named"):  # "the DistilRoBERTa model": the name only
             s, e, written = h.groups["name"]
+            if h.rule == "models.noun_named" and (rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start)
+                                                 or text[h.start - 1 : h.start] == "-" or written[-1:] == "s" and written[:-1].isupper()):
+                continue  # "our model Bolt3D" is a proposed method; "16-model Exp3-v2 expansion", "LLM APIs" no model
             if not lexicon.is_generic(written) and not _is_dataset(written):
                 candidates.append((s, e, written, False, h.rule))
         elif h.rule == "models.size_list":
