@@ -111,3 +111,15 @@ def test_a_dataset_the_text_introduces_stays_data_where_a_model_shares_its_name(
     record = extractor.extract_text("To address the need, we introduce URECA dataset, a large-scale dataset for "
                                     "captioning. We also propose URECA model, a captioning model.")
     assert [(d.name, d.role) for d in record.datasets] == [("URECA", "proposed")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a dash written as a hyphen glues the next word to a name
+    ("Furthermore, we construct ULTRAEDITBENCH-the largest dataset in the field to date.", ["ULTRAEDITBENCH"]),
+    ("We evaluate MapAgent on four geospatial benchmarks, MapEval-API, MapEval-Visual, and MapQA-and "
+     "demonstrate substantial gains.", ["MapEval-API", "MapEval-Visual", "MapQA"]),
+    # an edition word after the hyphen is the name's
+    ("We report results on GPQA-diamond and LongBench-v2.", ["GPQA-diamond", "LongBench-v2"]),
+])
+def test_a_word_glued_by_a_dash_is_not_the_names(extractor, text, expected):
+    assert names(extractor.extract_text(text), "datasets") == expected

@@ -73,3 +73,13 @@ def kind_before_noun(text: str, start: int, name: str) -> bool:
     if not rx.search(_INDEFINITE_BEFORE, text, max(0, start - 40), start):
         return False
     return not (lexicon.lookup("datasets.tsv", name) or rx.search(_CAMEL, name) or "Bench" in name)
+
+
+# A dash written as a hyphen glues the next word to a name: "ULTRAEDITBENCH-the largest ...".
+_DASH_WORD = regex.compile(r"-(?:the|a|an|and|or|which|that|is|are|was|were|with|our|its|for)$")
+
+
+def cut_dash_word(text: str, start: int, end: int) -> int:
+    """The end of a name without a function word a dash glued to it."""
+    m = rx.search(_DASH_WORD, text, start, end)
+    return m.start() if m else end
