@@ -41,7 +41,8 @@ _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
 # Words that make the model after them the paper's own: "our model X", "the proposed model X".
-_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|new|novel|this|we)[ ](?:[\w-]+[ ]){0,2}$|-(?:trained|tuned)[ ]$")
+_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|new|novel|this|we)[ ](?:[\w-]+[ ]){0,2}$|-(?:trained|tuned)[ ]$|\b(?:[Aa]n?)[ ](?:[\w-]+[ ]){0,4}$")
+_WE = regex.compile(r"\b[Ww]e\b")  # a sentence of "we" names the paper's own model
 # A count in a dataset's name is its size in items, not parameters: "WildChat-4.8M dataset",
 # "Planktonzilla-17M, a unified dataset of ...".
 _DATA_NOUN_AFTER = regex.compile(r"(?:,[ ](?:a|an|the)[ ](?:[\w-]+[ ]){0,4}?|[ ])(?:data ?sets?|benchmarks?|corpus|corpora)\b", regex.I)
@@ -81,7 +82,8 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
         elif h.rule in ("models.called", "models.called_provenance", "models.noun_named"):  # "the DistilRoBERTa model": the name only
             s, e, written = h.groups["name"]
-            if h.rule == "models.noun_named" and (rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start)
+            if h.rule == "models.noun_named" and (rx.search(_OWN_BEFORE, text, max(0, h.start - 50), h.start)
+                                                 or rx.search(_WE, text, context.sentence_of(h.start)[0], h.start)
                                                  or text[h.start - 1 : h.start] == "-" or written[-1:] == "s" and written[:-1].isupper()):
                 continue  # "our model Bolt3D" is a proposed method; "16-model Exp3-v2 expansion", "LLM APIs" no model
             if not lexicon.is_generic(written) and not _is_dataset(written):
