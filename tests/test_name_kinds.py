@@ -123,3 +123,15 @@ def test_a_dataset_the_text_introduces_stays_data_where_a_model_shares_its_name(
 ])
 def test_a_word_glued_by_a_dash_is_not_the_names(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected
+
+
+def test_a_coordinated_size_keeps_its_own_variant_parts(extractor):
+    record = extractor.extract_text("SandMLE yields gains across Qwen3-8B, 14B, and 30B-A3B, and Qwen2.5-7B and "
+                                    "14B-Instruct models on NbQA solve 77.82% of tasks.")
+    assert names(record, "models") == ["Qwen3-8B", "Qwen3-14B", "Qwen3-30B-A3B", "Qwen2.5-7B", "Qwen2.5-14B-Instruct"]
+
+
+def test_a_data_noun_next_to_a_name_outweighs_an_expansion_that_reads_as_a_method(extractor):
+    record = extractor.extract_text("We propose a novel benchmark, Erase Concept Generator and Visual Filter (ECGVF). "
+                                    "Experimental results on the ECGVF benchmark with the AR model Janus-Pro show gains.")
+    assert "ECGVF" in names(record, "datasets")

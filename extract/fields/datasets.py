@@ -53,6 +53,7 @@ _NAME_LEFT = regex.compile(r"(?<![\w-])(?!(?:The|A|An|In|On|For|With|From|Our|Th
                            r"\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*[ ]\Z")
 _NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
 _NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
+_OWN_CLAIM = regex.compile(r"\b(?:first|new|novel|largest|most)\b", regex.I)  # what a paper says of its own data
 _INDEFINITE = regex.compile(r"\b(?:a|an|first|new|novel)\b", regex.I)
 _NOT_INTRODUCING = regex.compile(r"\b(?:on|in|into|using|with|across|from|over|against|to|for|of|by|than|and|or|via|through|upon|based|inspired|evaluat\w*|test\w*|experiment\w*|compar\w*|outperform\w*|achiev\w*|which|that)\b|[;:()]")
 _SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|standard|popular|widely[ ]used|such[ ]as|e\.g\.|including|like)\b", regex.I)
@@ -74,9 +75,11 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
-# Rules whose own cue says the name is data (a list, a data noun or an introduction): a
-# mention elsewhere that calls it a method does not overrule them.
-_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym")
+# Rules whose own cue says the name is data (a data noun next to it, an introduction): a
+# mention elsewhere that calls it a method does not overrule them ("a novel benchmark, Erase
+# Concept Generator and Visual Filter (ECGVF) ... on the ECGVF benchmark").
+_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
+                  "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun", "datasets.copular")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -136,8 +139,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                 s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
-            if h.rule == "datasets.copular" and rx.search(_INDEFINITE, h.groups["words"][2]):
-                proposed.add(name_key(name))  # "X is the first benchmark", "X is a new dataset"
+            if h.rule == "datasets.copular" and rx.search(_OWN_CLAIM, h.groups["words"][2]):
+                proposed.add(name_key(name))  # "X is the first benchmark", "X is the largest dataset"
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
                         or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \

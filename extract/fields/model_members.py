@@ -18,13 +18,14 @@ from extract.text import rx
 from extract.text.names import name_key
 
 MODELS = "models.tsv"
-# A size in a coordination right after a sized name (the scan stops at the first thing that is
-# not one: a range "from 0.5B to 7B" has no "and" before its second size); a tier and its
+# A size in a coordination right after a sized name, with its own variant parts ("Qwen2.5-7B and
+# 14B-Instruct", "Qwen3-8B and 30B-A3B"; the scan stops at the first thing that is not one: a
+# range "from 0.5B to 7B" has no "and" before its second size); a tier and its
 # version as a text writes it ("Sonnet 4.5", "Opus 4", "Flash-2.0"); the tier words of a name,
 # capitalised words after its family ("Claude Opus 4.5 Preview"), and those after a match.
 _SIZE = r"(?:\d+x)?\d+(?:\.\d+)?[BM](?![\w]|\.\w)"
 _NEXT_SIZE, _SIZE_AT_END, _TIER_VERSION, _WORDS_AFTER, _WORD, _FAMILY_WORD = (regex.compile(p) for p in (
-    rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE})(?!-\d)",
+    rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])-?(?P<size>{_SIZE}(?:-(?:A\d+(?:\.\d+)?[BM]|\p{{L}}[\p{{L}}\d]*)(?![\w]|\.\w))*)(?!-\d)",
     rf"{_SIZE}$",
     r"(?<![\w.-])(?P<tier>\p{Lu}\p{Ll}{2,})[ -](?P<version>v?\d+(?:\.\d+)*)(?![\w.]|-\d)(?:[ ](?:Preview|Thinking|Instruct|Lite|Mini|Max|Ultra|Turbo)\b)*",
     r"(?:[ ]\p{Lu}\p{Ll}+){1,2}",

@@ -134,7 +134,9 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     # "Claude Opus 4.5 ... and Sonnet 4.5": a tier of a family the abstract names
     for s, e, name, family in tier_members(text, [(m["name"], m["family"]) for m in out], [(m["start"], m["end"]) for m in out]):
         _add(out, seen | data_named, seen, name, family, s, e, "models.tier")
-    return sorted(out, key=lambda m: m["start"])
+    siblings = {(m["start"], m["end"]) for m in out if m["rule"] == "models.size_sibling"}  # "14B" a list took alone
+    return sorted((m for m in out if m["rule"] == "models.size_sibling" or (m["start"], m["end"]) not in siblings),
+                  key=lambda m: m["start"])
 
 
 def _add(out: list, skip: set, seen: set, name: str, family, start: int, end: int, rule: str) -> None:
