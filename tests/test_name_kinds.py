@@ -135,3 +135,14 @@ def test_a_data_noun_next_to_a_name_outweighs_an_expansion_that_reads_as_a_metho
     record = extractor.extract_text("We propose a novel benchmark, Erase Concept Generator and Visual Filter (ECGVF). "
                                     "Experimental results on the ECGVF benchmark with the AR model Janus-Pro show gains.")
     assert "ECGVF" in names(record, "datasets")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a backbone named like a model, and what it is based on before it
+    ("Notably, MTR reduces FLOPs by approximately 40% on the Vim-B backbone, with only a 1.6% drop.", ["Vim-B"]),
+    ("We introduce CrossWKV, a novel cross-attention mechanism for the state-based RWKV-7 model.", ["RWKV-7"]),
+    # a building block is no model
+    ("We distill teacher feedback from on-policy rollouts back into the MoE backbone.", []),
+])
+def test_backbones_named_like_models(extractor, text, expected):
+    assert names(extractor.extract_text(text), "models") == expected

@@ -17,6 +17,7 @@ from extract.text import rx
 _PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
                                     r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _LAST_WORD = regex.compile(r"(\p{L}+)\W*$")
+_DATA_NOUN_BEFORE = regex.compile(r"\b(?:data ?sets?|benchmarks?|corpus|corpora|suites?)[,:]?[ ](?:called[ ]|named[ ])?$", regex.I)
 # An indefinite article and up to three words (none a preposition or "the") right before a name.
 _INDEFINITE_BEFORE = regex.compile(r"\b(?:[Aa]|[Aa]n)[ ](?:(?!(?:the|of|on|in|for|to|from|with|at|by)[ ])[\w-]+[ ]){0,3}$")
 # A name in camel case (StarCraft, CampusPose), not an acronym with a small letter (CoT, IaC, μCT).
@@ -49,13 +50,14 @@ def method_named_anywhere(text: str, surface: str, method_context) -> bool:
     return False
 
 
-def defined_as_method(name: str, definitions: list[dict]) -> bool:
+def defined_as_method(name: str, definitions: list[dict], text: str) -> bool:
     """The text defines `name` (or its plural) as an acronym whose expansion ends in a
     method's head noun: "Creative Preference Optimization (CrPO)", "Hierarchical Policy
-    Gradient (HPG)"."""
+    Gradient (HPG)"; not after a data noun that the definition names ("a novel benchmark,
+    Erase Concept Generator and Visual Filter (ECGVF)")."""
     heads = lexicon.word_set("method_heads.txt")
     for d in definitions:
-        if d["name"] not in (name, name + "s"):
+        if d["name"] not in (name, name + "s") or rx.search(_DATA_NOUN_BEFORE, text, max(0, d["long_start"] - 40), d["long_start"]):
             continue
         m = rx.search(_LAST_WORD, d["long_form"])
         head = m.group(1).lower() if m else ""

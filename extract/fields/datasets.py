@@ -75,11 +75,10 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
-# Rules whose own cue says the name is data (a data noun next to it, an introduction): a
-# mention elsewhere that calls it a method does not overrule them ("a novel benchmark, Erase
-# Concept Generator and Visual Filter (ECGVF) ... on the ECGVF benchmark").
+# Rules whose own cue says the name is data (an introduction, an appositive): a mention
+# elsewhere that calls it a method does not overrule them.
 _NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
-                  "datasets.before_noun", "datasets.title_named", "datasets.title_before_noun", "datasets.copular")
+                  "datasets.copular")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -162,7 +161,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
     methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if method_named(text, c[0], c[1], method_context)
                or c[3] not in _NAMED_AS_DATA and name_key(text[c[0]:c[1]]) not in proposed  # "we introduce URECA dataset"
-               and (defined_as_method(text[c[0]:c[1]], definitions)
+               and (defined_as_method(text[c[0]:c[1]], definitions, text)
                                                    or method_named_anywhere(text, text[c[0]:c[1]], method_context))}
     urls = Urls(text)
     for start, end, name, rule in chosen:

@@ -86,7 +86,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                                                  or rx.search(_WE, text, context.sentence_of(h.start)[0], h.start)
                                                  or text[h.start - 1 : h.start] == "-" or written[-1:] == "s" and written[:-1].isupper()):
                 continue  # "our model Bolt3D" is a proposed method; "16-model Exp3-v2 expansion", "LLM APIs" no model
-            if not lexicon.is_generic(written) and not _is_dataset(written):
+            if not lexicon.is_generic(written) and not _is_dataset(written) and not lexicon.lookup("methods.tsv", written):  # "the MoE backbone"
                 candidates.append((s, e, written, False, h.rule))
         elif h.rule == "models.size_list":
             fam_text = h.groups["family"][2]
