@@ -146,3 +146,17 @@ def test_a_data_noun_next_to_a_name_outweighs_an_expansion_that_reads_as_a_metho
 ])
 def test_backbones_named_like_models(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected
+
+
+@pytest.mark.parametrize("text, models, datasets", [
+    # what a model is trained on, named with its count of items, is data
+    ("We present a vision-language framework pretrained on GlobalGeoTree-6M. Experimental results show gains.",
+     [], ["GlobalGeoTree-6M"]),
+    ("Second, we develop ViCA-7B, fine-tuned on ViCA-322K, which achieves new state-of-the-art results.",
+     ["ViCA-7B"], ["ViCA-322K"]),
+    # a listed model's checkpoint after "trained on" stays a model
+    ("We evaluate adapters trained on LLaMA-7B for summarization.", ["LLaMA-7B"], []),
+])
+def test_what_a_model_is_trained_on_is_data(extractor, text, models, datasets):
+    record = extractor.extract_text(text)
+    assert (names(record, "models"), names(record, "datasets")) == (models, datasets)

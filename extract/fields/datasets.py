@@ -131,8 +131,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                                                    or _defined_as_other(name, definitions)
                                                    or _claimed_before(speed_claims, context.sentence_of(s)[0], s)):
                 continue  # a speedup is claimed on a model or a device, not on data
-            if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
-                continue
+            if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)) \
+                    or h.rule == "datasets.trained_on" and lexicon.lookup("models.tsv", name.rsplit("-", 1)[0]):
+                continue  # "adapters tuned on LLaMA-7B" name a checkpoint
             left = rx.search(_NAME_LEFT, text, max(0, s - 40), s) if h.rule == "datasets.appositive" else None
             if left and not rx.fullmatch(kind_noun, name):  # "Contextual Earnings-22, an open dataset": the whole name
                 s, name = left.start(), text[left.start() : e]

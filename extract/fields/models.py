@@ -40,6 +40,8 @@ _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\
 _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
+# What a model is trained on is data: "pretrained on GlobalGeoTree-6M", "fine-tuned on ViCA-322K".
+_TRAINED_ON = regex.compile(r"(?:trained|tuned)[ ]on[ ](?:the[ ])?$")
 # Words that make the model after them the paper's own: "our model X", "the proposed model X".
 _OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|new|novel|this|we)[ ](?:[\w-]+[ ]){0,2}$|-(?:trained|tuned)[ ]$|\b(?:[Aa]n?)[ ](?:[\w-]+[ ]){0,4}$")
 _WE = regex.compile(r"\b[Ww]e\b")  # a sentence of "we" names the paper's own model
@@ -86,7 +88,8 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                                                  or rx.search(_WE, text, context.sentence_of(h.start)[0], h.start)
                                                  or text[h.start - 1 : h.start] == "-" or written[-1:] == "s" and written[:-1].isupper()):
                 continue  # "our model Bolt3D" is a proposed method; "16-model Exp3-v2 expansion", "LLM APIs" no model
-            if not lexicon.is_generic(written) and not _is_dataset(written) and not lexicon.lookup("methods.tsv", written):  # "the MoE backbone"
+            if not lexicon.is_generic(written) and not _is_dataset(written) \
+                    and not (h.text.endswith(("backbone", "backbones")) and lexicon.lookup("methods.tsv", written)):  # "the MoE backbone"
                 candidates.append((s, e, written, False, h.rule))
         elif h.rule == "models.size_list":
             fam_text = h.groups["family"][2]
@@ -99,10 +102,10 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             fam_text = h.groups["family"][2]
             if _is_dataset(h.text) or rx.match(_NOT_FAMILY, fam_text):
                 continue
-            if rx.match(_DATA_NOUN_AFTER, text, h.end):
-                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset": 17M images
-                continue
             entry = lexicon.lookup(MODELS, fam_text)
+            if rx.match(_DATA_NOUN_AFTER, text, h.end) or entry is None and rx.search(_TRAINED_ON, text, max(0, h.start - 30), h.start):
+                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset", "pretrained on Surg-3M": items
+                continue
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
             candidates.append((h.start, h.end, family, False, h.rule))
     # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models")
