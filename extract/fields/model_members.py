@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from extract.fields import lexicon
@@ -58,6 +60,9 @@ def tier_members(text: str, found: list[tuple[str, str]], taken: list[tuple[int,
     learned = {word: family for name, family in found if family and name.startswith(family)
                for word in (w.group() for w in rx.finditer(_WORD, name[len(family):]))}
     keys = {name_key(name) for name, _ in found}
+    tiers = set(learned).union(*(_listed_tiers(f) for f in families))
+    if not any(t in text for t in tiers):
+        return []  # most abstracts: no tier word of a family they name, so no scan
     out = []
     for m in rx.finditer(_TIER_VERSION, text):
         if any(s < m.end() and m.start() < e for s, e in taken):
@@ -76,3 +81,17 @@ def tier_members(text: str, found: list[tuple[str, str]], taken: list[tuple[int,
 def _listed(family: str, tier: str, version: str) -> bool:
     return any(lexicon.lookup(MODELS, form) for form in (f"{family} {tier} {version}", f"{family} {version} {tier}"))
 
+
+def _listed_tiers(family: str) -> frozenset[str]:
+    """Capitalised words the list writes in the names of `family` ("Opus", "Sonnet" for Claude)."""
+    return _tiers_by_family().get(family, frozenset())
+
+
+@cache
+def _tiers_by_family() -> dict[str, frozenset[str]]:
+    tiers: dict[str, set[str]] = {}
+    for e in {id(e): e for e in lexicon.entries(MODELS).values()}.values():
+        family = e.attrs.get("family")
+        if family and e.name.startswith(family + " "):
+            tiers.setdefault(family, set()).update(w.group() for w in rx.finditer(_WORD, e.name[len(family):]))
+    return {f: frozenset(words) for f, words in tiers.items()}
