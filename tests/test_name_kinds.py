@@ -160,3 +160,9 @@ def test_backbones_named_like_models(extractor, text, expected):
 def test_what_a_model_is_trained_on_is_data(extractor, text, models, datasets):
     record = extractor.extract_text(text)
     assert (names(record, "models"), names(record, "datasets")) == (models, datasets)
+
+
+def test_a_data_noun_glued_before_a_list_by_a_dash_is_not_the_first_name(extractor):
+    record = extractor.extract_text("Experiments were conducted on standard benchmark datasets-AWA2, SUN, and "
+                                    "CUB-to verify the effectiveness of our method.")
+    assert names(record, "datasets") == ["AWA2", "SUN", "CUB"]

@@ -78,10 +78,18 @@ def kind_before_noun(text: str, start: int, name: str) -> bool:
 
 
 # A dash written as a hyphen glues the next word to a name: "ULTRAEDITBENCH-the largest ...".
-_DASH_WORD = regex.compile(r"-(?:the|a|an|and|or|which|that|is|are|was|were|with|our|its|for)$")
+_DASH_NOUN = regex.compile(r"(?:data ?sets?|benchmarks?|corpora|tasks)-(?=\p{Lu})")
+_DASH_WORD = regex.compile(r"-(?:the|a|an|and|or|which|that|is|are|was|were|with|our|its|for|to|as|in|on|of)$")
 
 
 def cut_dash_word(text: str, start: int, end: int) -> int:
     """The end of a name without a function word a dash glued to it."""
     m = rx.search(_DASH_WORD, text, start, end)
     return m.start() if m else end
+
+
+def cut_dash_noun(text: str, start: int, end: int) -> int:
+    """The start of a name without a data noun a dash glued before it ("standard benchmark
+    datasets-AWA2, SUN, and CUB", "four benchmarks-MapEval-Textual, ...")."""
+    m = rx.match(_DASH_NOUN, text, start, end)
+    return m.end() if m else start

@@ -8,7 +8,7 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
-from extract.fields.dataset_checks import cut_dash_word, defined_as_method, kind_before_noun, method_named, method_named_anywhere
+from extract.fields.dataset_checks import cut_dash_noun, cut_dash_word, defined_as_method, kind_before_noun, method_named, method_named_anywhere
 from extract.fields.dataset_lists import list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
@@ -173,8 +173,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             right = rx.match(_HYPHEN_RIGHT, text, end)
             if right and not rx.match(_MODIFIER, text[end : end + 12]):
                 end = right.end()
-        end = cut_dash_word(text, start, end)  # "ULTRAEDITBENCH-the largest ..."
-        name = name and name[: cut_dash_word(name, 0, len(name))]
+        start, end = cut_dash_noun(text, start, end), cut_dash_word(text, start, end)  # "datasets-AWA2", "X-the largest"
+        name = name and name[cut_dash_noun(name, 0, len(name)) : cut_dash_word(name, 0, len(name))]
         surface = name or clean_name(text[start:end])
         if name_key(surface) in methods or rx.match(_MODIFIER, text[end : end + 12]) or rx.search(_NAME_MODIFIER, surface):
             continue
