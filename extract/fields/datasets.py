@@ -8,8 +8,9 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
+from extract.fields.dataset_checks import cut_dash_noun, cut_dash_word, defined_as_method, kind_before_noun, method_named, method_named_anywhere
 from extract.fields.dataset_lists import list_members
-from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL, PREPOSITION  # dataset nouns in and after names
+from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
 from extract.text import rx
@@ -22,7 +23,7 @@ PARAMS = ("extension", "title", "named", "method_context", "kind_noun")  # rules
 _SHORTHAND = regex.compile(r"^(?P<stem>.*?)(?P<first>\d+[Kk]?)(?P<rest>(?:/\d+[Kk]?)+)$")
 _DIGIT_OR_HYPHEN = regex.compile(r"[\d-]")  # DIOR-R, DOTA-v1.0: spellings of a name, not the bare word
 _LIST_SPLIT = regex.compile(r"\s*\([^()]*\)|,\s*(?:and\s+|or\s+)?(?:the\s+)?|\s+(?:and|or)\s+(?:the\s+)?")
-_HYPHEN_LEFT = regex.compile(r"(?:\p{Lu}\p{Ll}+-)+$")
+_HYPHEN_LEFT = regex.compile(r"(?<![\w-])(?:\p{Lu}[\p{L}\d]*-)+$")  # a whole word: SurroundOcc-nuScenes, not Occ-nuScenes
 # Hyphenated parts that belong to the name: capitalised or versioned (FormalMath-Lite, DOTA-v1.0),
 # not descriptive words (ImageNet-pretrained, ActivityNet-Captions-one).
 _HYPHEN_RIGHT = regex.compile(r"(?:-(?:\p{Lu}[\p{L}\d]*|[\p{L}]*\d[\p{L}\d]*)(?:\.\d+)*)+(?![\p{L}\d])")
@@ -52,6 +53,7 @@ _NAME_LEFT = regex.compile(r"(?<![\w-])(?!(?:The|A|An|In|On|For|With|From|Our|Th
                            r"\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*[ ]\Z")
 _NAME_BEFORE = regex.compile(r"(?:\p{Lu}[\p{L}\d]*[ ]|[&\w])\Z")
 _NAME_AFTER = regex.compile(r"[ ]?(?:\d|v\d|[&+])|[ ]\p{Lu}[\p{L}\d]*[ ](?:[Bb]enchmark|[Dd]ataset)")
+_OWN_CLAIM = regex.compile(r"\b(?:first|new|novel|largest|most)\b", regex.I)  # what a paper says of its own data
 _INDEFINITE = regex.compile(r"\b(?:a|an|first|new|novel)\b", regex.I)
 _NOT_INTRODUCING = regex.compile(r"\b(?:on|in|into|using|with|across|from|over|against|to|for|of|by|than|and|or|via|through|upon|based|inspired|evaluat\w*|test\w*|experiment\w*|compar\w*|outperform\w*|achiev\w*|which|that)\b|[;:()]")
 _SOMEONE_ELSES = regex.compile(r"\b(?:existing|prior|previous|public(?:ly)?|standard|popular|widely[ ]used|such[ ]as|e\.g\.|including|like)\b", regex.I)
@@ -73,11 +75,10 @@ _SPEED_CLAIM = regex.compile(r"(?i)speed-?ups?|faster|accelerat|latency|throughp
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
-# A preposition right before a name: the name ends a prepositional phrase, not a noun phrase.
-# The preposition that opens the phrase a name ends, across the names listed before it ("On
-# SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
-_PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
-                                    r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
+# Rules whose own cue says the name is data (an introduction, an appositive): a mention
+# elsewhere that calls it a method does not overrule them.
+_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
+                  "datasets.copular")
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -118,7 +119,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 candidates.append((s, e, None, h.rule))
         else:
             s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-            if h.rule == "datasets.before_noun" and not _coined_enough(name, h.groups["cue"][2]):
+            if h.rule == "datasets.before_noun" and (not _coined_enough(name, h.groups["cue"][2]) or kind_before_noun(text, s, name)):
                 continue
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
@@ -130,13 +131,16 @@ def postprocess(doc, hits, context) -> list[dict]:
                                                    or _defined_as_other(name, definitions)
                                                    or _claimed_before(speed_claims, context.sentence_of(s)[0], s)):
                 continue  # a speedup is claimed on a model or a device, not on data
-            if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)):
-                continue
+            if h.rule == "datasets.title_before_noun" and (lexicon.lookup(METHODS, name) or lexicon.is_generic(name)) \
+                    or h.rule == "datasets.trained_on" and lexicon.lookup("models.tsv", name.rsplit("-", 1)[0]):
+                continue  # "adapters tuned on LLaMA-7B" name a checkpoint
             left = rx.search(_NAME_LEFT, text, max(0, s - 40), s) if h.rule == "datasets.appositive" else None
             if left and not rx.fullmatch(kind_noun, name):  # "Contextual Earnings-22, an open dataset": the whole name
                 s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
+            if h.rule == "datasets.copular" and rx.search(_OWN_CLAIM, h.groups["words"][2]):
+                proposed.add(name_key(name))  # "X is the first benchmark", "X is the largest dataset"
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
                         or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \
@@ -156,7 +160,10 @@ def postprocess(doc, hits, context) -> list[dict]:
     out, seen = [], set()
     chosen = _longest_first(candidates)
     # A name that any of its mentions shows to be a method is not a dataset anywhere.
-    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if _method_named(text, c[0], c[1], method_context)}
+    methods = {name_key(c[2] or text[c[0]:c[1]]) for c in chosen if method_named(text, c[0], c[1], method_context)
+               or c[3] not in _NAMED_AS_DATA and name_key(text[c[0]:c[1]]) not in proposed  # "we introduce URECA dataset"
+               and (defined_as_method(text[c[0]:c[1]], definitions, text)
+                                                   or method_named_anywhere(text, text[c[0]:c[1]], method_context))}
     urls = Urls(text)
     for start, end, name, rule in chosen:
         if any(start < me and ms < end for ms, me in taken_by_models) or urls.holds(start) \
@@ -166,6 +173,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             right = rx.match(_HYPHEN_RIGHT, text, end)
             if right and not rx.match(_MODIFIER, text[end : end + 12]):
                 end = right.end()
+        start, end = cut_dash_noun(text, start, end), cut_dash_word(text, start, end)  # "datasets-AWA2", "X-the largest"
+        name = name and name[cut_dash_noun(name, 0, len(name)) : cut_dash_word(name, 0, len(name))]
         surface = name or clean_name(text[start:end])
         if name_key(surface) in methods or rx.match(_MODIFIER, text[end : end + 12]) or rx.search(_NAME_MODIFIER, surface):
             continue
@@ -192,17 +201,6 @@ def _claimed_before(claims: list[int], lo: int, hi: int) -> bool:
     """A speed claim (one of the starts in `claims`, in order) lies in text[lo:hi]."""
     i = bisect_left(claims, lo)
     return i < len(claims) and claims[i] < hi
-
-
-def _method_named(text: str, start: int, end: int, method_context) -> bool:
-    """The words around a name make it a method: "framework X", "X framework", "X, our
-    framework". Not the comma after a phrase opened by a preposition: in "On SQuAD 1.1, the
-    model obtains ..." the model is the sentence's subject, not the name's appositive."""
-    if rx.search(method_context, text, max(0, start - 30), start):
-        return True
-    after = rx.match(method_context, text[end : end + 50])
-    return after is not None and not (after.group().startswith(",")
-                                      and rx.search(_PREPOSITION_BEFORE, text, max(0, start - 60), start))
 
 
 def expand_shorthand(name: str) -> list[str]:

@@ -9,6 +9,7 @@ import regex
 
 from extract.fields import lexicon
 from extract.fields.model_lists import cued_items, cued_members, list_members
+from extract.fields.model_members import size_siblings, tier_members
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -23,7 +24,7 @@ _SHORTHAND = regex.compile(r"(?P<a>(?:\d+x)?\d+(?:\.\d+)?[BMKT]?)(?P<rest>(?:/(?
 _SIZE_UNIT_END = regex.compile(r"[BMKT]$")  # "1.4B": the unit the other sizes of a shorthand share
 _BENCH_AFTER = regex.compile(r"-?(?:Bench|BENCH|bench|Eval|EVAL|QA|Arena|Wild)\b")
 # Words that stand before a size without naming a family: "our 32B model", "the 7B one".
-_NOT_FAMILY = regex.compile(r"(?i)^(?:our|the|a|an|this|that|these|those|its|their|each|both|all|only|with|and|or|of|for|in|on|to|at|by|from|we|size|sizes|scale|scales|parameters?|params)$")
+_NOT_FAMILY = regex.compile(r"(?i)^(?:our|the|a|an|this|that|these|those|its|their|each|both|all|only|with|and|or|of|for|in|on|to|at|by|from|across|over|under|between|among|using|via|than|versus|vs|we|size|sizes|scale|scales|parameters?|params)$")
 # Once a name carries its parameter count, a lower-case word after a space describes the
 # checkpoint ("Qwen2.5-Math-7B base model"), it does not name it ("Whisper medium" has no count).
 _DESCRIPTOR_AFTER_SIZE = regex.compile(r"(?<=\d(?:\.\d+)?[BMKT][\w.-]*)[ ]\p{Ll}+$")
@@ -39,6 +40,11 @@ _PREFIXED = regex.compile(r"(?<![\w-])(\p{Lu}{2,}\d*|(?=[\p{L}\d]*\p{Lu})\p{L}[\
 _MODEL_WORD_AFTER = regex.compile(r"^\W{0,2}(?:model|models|LLM|LLMs|checkpoint|backbone|family|series)", regex.I)
 _VERSION_AFTER = regex.compile(r"^\W{0,2}-?\d")
 METRICS = "metrics.tsv"
+# What a model is trained on is data: "pretrained on GlobalGeoTree-6M", "fine-tuned on ViCA-322K".
+_TRAINED_ON = regex.compile(r"(?:trained|tuned)[ ]on[ ](?:the[ ])?$")
+# Words that make the model after them the paper's own: "our model X", "the proposed model X".
+_OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|new|novel|this|we)[ ](?:[\w-]+[ ]){0,2}$|-(?:trained|tuned)[ ]$|\b(?:[Aa]n?)[ ](?:[\w-]+[ ]){0,4}$")
+_WE = regex.compile(r"\b[Ww]e\b")  # a sentence of "we" names the paper's own model
 # A count in a dataset's name is its size in items, not parameters: "WildChat-4.8M dataset",
 # "Planktonzilla-17M, a unified dataset of ...".
 _DATA_NOUN_AFTER = regex.compile(r"(?:,[ ](?:a|an|the)[ ](?:[\w-]+[ ]){0,4}?|[ ])(?:data ?sets?|benchmarks?|corpus|corpora)\b", regex.I)
@@ -76,9 +82,14 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
                 continue
             m = rx.match(extension, text, h.end)
             candidates.append((h.start, m.end() if m else h.end, entry.attrs.get("family") or entry.name, False, h.rule))
-        elif h.rule in ("models.called", "models.called_provenance"):  # "the DistilRoBERTa model": the name only
+        elif h.rule in ("models.called", "models.called_provenance", "models.noun_named"):  # "the DistilRoBERTa model": the name only
             s, e, written = h.groups["name"]
-            if not lexicon.is_generic(written) and not _is_dataset(written):
+            if h.rule == "models.noun_named" and (rx.search(_OWN_BEFORE, text, max(0, h.start - 50), h.start)
+                                                 or rx.search(_WE, text, context.sentence_of(h.start)[0], h.start)
+                                                 or text[h.start - 1 : h.start] == "-" or written[-1:] == "s" and written[:-1].isupper()):
+                continue  # "our model Bolt3D" is a proposed method; "16-model Exp3-v2 expansion", "LLM APIs" no model
+            if not lexicon.is_generic(written) and not _is_dataset(written) \
+                    and not (h.text.endswith(("backbone", "backbones")) and lexicon.lookup("methods.tsv", written)):  # "the MoE backbone"
                 candidates.append((s, e, written, False, h.rule))
         elif h.rule == "models.size_list":
             fam_text = h.groups["family"][2]
@@ -91,10 +102,10 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             fam_text = h.groups["family"][2]
             if _is_dataset(h.text) or rx.match(_NOT_FAMILY, fam_text):
                 continue
-            if rx.match(_DATA_NOUN_AFTER, text, h.end):
-                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset": 17M images
-                continue
             entry = lexicon.lookup(MODELS, fam_text)
+            if rx.match(_DATA_NOUN_AFTER, text, h.end) or entry is None and rx.search(_TRAINED_ON, text, max(0, h.start - 30), h.start):
+                data_named.add(name_key(h.text))  # "Planktonzilla-17M, a unified dataset", "pretrained on Surg-3M": items
+                continue
             family = (entry.attrs.get("family") or entry.name) if entry else fam_text
             candidates.append((h.start, h.end, family, False, h.rule))
     # An ambiguous name counts when a sure model shares its sentence ("Mistral and Llama 3 models")
@@ -119,14 +130,27 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
             surface = surface[: trimmed.start()]
             end = start + len(text[start:end].rstrip().rsplit(" ", 1)[0])
         for name in listed.get((start, end)) or expand_shorthand(surface):
-            key = name_key(name)
-            if key in seen or key in data_named:
-                continue
-            seen.add(key)
-            size = rx.search(_SIZE, name)
-            out.append({"name": name, "family": family, "size": size.group() if size else None,
-                        "start": start, "end": end, "rule": rule})
-    return out
+            _add(out, seen | data_named, seen, name, family, start, end, rule)
+        if (start, end) not in listed:  # "Llama-3-8B and 70B": the family's 70B too
+            for s, e, name in size_siblings(text, surface, end):
+                _add(out, seen | data_named, seen, name, family, s, e, "models.size_sibling")
+    # "Claude Opus 4.5 ... and Sonnet 4.5": a tier of a family the abstract names
+    for s, e, name, family in tier_members(text, [(m["name"], m["family"]) for m in out], [(m["start"], m["end"]) for m in out]):
+        _add(out, seen | data_named, seen, name, family, s, e, "models.tier")
+    siblings = {(m["start"], m["end"]) for m in out if m["rule"] == "models.size_sibling"}  # "14B" a list took alone
+    return sorted((m for m in out if m["rule"] == "models.size_sibling" or (m["start"], m["end"]) not in siblings),
+                  key=lambda m: m["start"])
+
+
+def _add(out: list, skip: set, seen: set, name: str, family, start: int, end: int, rule: str) -> None:
+    """One mention per name (its first), and none for a name the text calls data."""
+    key = name_key(name)
+    if key in skip:
+        return
+    seen.add(key)
+    size = rx.search(_SIZE, name)
+    out.append({"name": name, "family": family, "size": size.group() if size else None,
+                "start": start, "end": end, "rule": rule})
 
 
 def expand_shorthand(name: str) -> list[str]:
