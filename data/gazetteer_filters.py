@@ -208,6 +208,14 @@ def method_title(c: Candidate) -> Candidate | None:
     return Candidate(name, c.path, _unique(forms, name), c.long_form) if name else None
 
 
+def saliency_name(c: Candidate) -> Candidate | None:
+    """pytorch-grad-cam names its methods as classes (`ScoreCAM`, `XGradCAM`, `EigenCAM`);
+    their papers and abstracts mostly hyphenate the CAM (Score-CAM, XGrad-CAM, Eigen-CAM),
+    and the methods list is matched as written: the hyphenated form is added."""
+    m = re.fullmatch(r"(?P<head>[A-Za-z]+?[a-z])CAM", c.name)
+    return Candidate(c.name, c.path, [f"{m['head']}-CAM"] if m else [])
+
+
 def identity(c: Candidate) -> Candidate | None:
     return c
 
@@ -215,7 +223,8 @@ def identity(c: Candidate) -> Candidate | None:
 NORMALISERS = {"api_model": api_model, "env_id": env_id, "mteb_task": mteb_task,
                "upper_stem": upper_stem, "corpus_title": corpus_title, "display_name": display_name,
                "trainer_title": trainer_title, "dataset_class": dataset_class, "versions_title": versions_title,
-               "technique_title": technique_title, "method_title": method_title, "identity": identity}
+               "technique_title": technique_title, "method_title": method_title, "saliency_name": saliency_name,
+               "identity": identity}
 
 
 def _unique(forms: list[str], name: str) -> list[str]:

@@ -18,7 +18,8 @@ sys.path.insert(0, str(DATA))
 
 import build_gazetteers  # noqa: E402
 from gazetteer_filters import (Corpus, api_model, coined, corpus_title, described, display_name, env_id,  # noqa: E402
-                               method_title, mteb_task, shape_ok, technique_title, trainer_title, versions_title)
+                               method_title, mteb_task, saliency_name, shape_ok, technique_title, trainer_title,
+                               versions_title)
 from gazetteer_parsers import (Candidate, _paren_pair, first_table_column, list_links, path_names,  # noqa: E402
                                yaml_items)
 
@@ -115,6 +116,10 @@ def test_data_page_titles_give_one_set_per_version(raw, expect):
     (method_title, "Rotary Positional Embeddings", "Rotary Positional Embeddings", ["Rotary Positional Embedding"]),
     (method_title, "Deep Q Networks", "Deep Q Networks", ["Deep Q Network"]),
     (method_title, "Batch Normalization", "Batch Normalization", []),
+    (saliency_name, "ScoreCAM", "ScoreCAM", ["Score-CAM"]),
+    (saliency_name, "XGradCAM", "XGradCAM", ["XGrad-CAM"]),
+    (saliency_name, "HiResCAM", "HiResCAM", ["HiRes-CAM"]),
+    (saliency_name, "FullGrad", "FullGrad", []),
 ])
 def test_method_page_titles(normaliser, raw, name, aliases):
     c = normaliser(Candidate(raw, "f"))
