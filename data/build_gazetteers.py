@@ -124,6 +124,8 @@ class Build:
         if c is None or c.name in exclude:
             stats["dropped: not a name (normaliser, manifest exclude)"] += 1
             return
+        if src.get("confirm_families"):
+            self._confirm_families(src, snap, stats, c)
         forms = [c.name, *c.aliases]
         keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
         # A confirm_only source writes names in code case (torchaudio's LIBRISPEECH, optax's
@@ -175,6 +177,23 @@ class Build:
         self.new[list_name][k] = row
         self.prov[list_name].append((c.name, sid, c.path, snap.commit))
         stats["new" + (" (ambiguous)" if row["flags"] else "")] += 1
+
+    def _confirm_families(self, src: dict, snap: Snapshot, stats: Counter, c) -> None:
+        """A registry of model versions also holds their families: `Claude Opus 4.6` is a Claude,
+        `Gemini 2.5 Flash` a Gemini 2.5. Papers name the family alone ("Claude", "Gemini 2.5",
+        "DeepSeek"), and the hand list has rows for those that no registry writes on its own.
+        Each leading part of the name (cut at a space or hyphen) confirms the hand row it names;
+        it never adds a row."""
+        parts = re.split(r"(?<=[\w.+])(?=[ -])", c.name)
+        for n in range(1, len(parts)):
+            prefix = "".join(parts[:n]).strip(" -")
+            if len(prefix) < 3 or not re.search(r"[A-Za-z]", prefix):
+                continue
+            hand = self._hand_row(src["list"], [prefix], [key(prefix)])
+            if hand is not None:
+                self.confirmed[src["list"]].add(hand["name"])
+                self.prov[src["list"]].append((hand["name"], src["repo"], c.path, snap.commit))
+                stats["confirms a hand entry's family"] += 1
 
     def _hand_row(self, list_name: str, forms: list[str], keys: list[str]) -> dict | None:
         """The hand row a registry name confirms. The compare key drops `+`, so `ScanNet` and

@@ -281,6 +281,26 @@ def test_a_registry_string_that_names_several_sets_gives_a_row_each(tmp_path):
     assert f"GLUE\tacme/video\ttools/data/glue/README.md\t{commit}" in prov
 
 
+@pytest.mark.parametrize("families", [True, False])
+def test_a_price_list_confirms_the_families_of_its_versions(tmp_path, families):
+    """`Zorb 2 Pro` in a price list confirms the hand row `Zorb` (a family papers name alone)
+    when the source asks for it; a family never becomes a new row."""
+    commit = _git_repo(tmp_path / "mirror" / "acme+prices", {
+        "prices/zorb.yml": yaml.safe_dump({"models": [{"id": "zorb-2-pro", "name": "Zorb 2 Pro"}]})})
+    data = _data_dir(tmp_path)
+    with (data / "hand" / "models.tsv").open("a", encoding="utf-8") as f:
+        f.write("Zorb\tZorb\t\t\n")
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [
+        {"repo": "acme/prices", "commit": commit, "list": "models", "parser": "api_models", "normalise": "api_model",
+         "confirm_families": families, "args": {"globs": ["prices/*.yml"]}}]}), encoding="utf-8")
+    assert build_gazetteers.main(["--mirror", str(tmp_path / "mirror"), "--data", str(data)]) == 0
+    prov = (data / "provenance" / "models.tsv").read_text().splitlines()
+    assert (f"Zorb\tacme/prices\tprices/zorb.yml\t{commit}" in prov) is families
+    assert ("Zorb\thand-made list\tdata/hand/models.tsv\t" in prov) is not families
+    names = {line.split("\t")[0] for line in (data / "gazetteers" / "models.tsv").read_text().splitlines()}
+    assert "Zorb 2 Pro" in names and "Zorb 2" not in names
+
+
 def test_a_build_from_pinned_files(tmp_path):
     """A registry too large to snapshot is read from single files (DIR/owner+name/commit/path);
     the manifest's length check stops a build from a cut or changed copy; a confirm_only
