@@ -112,61 +112,88 @@ class Build:
         exclude = set(src.get("exclude", []))
         for raw in parser(snap, **src.get("args", {})):
             stats["read"] += 1
-            c = normalise(raw, self.brands) if src.get("normalise") == "api_model" else normalise(raw)
-            if c is None or c.name in exclude:
-                stats["dropped: not a name (normaliser, manifest exclude)"] += 1
+            out = normalise(raw, self.brands) if src.get("normalise") == "api_model" else normalise(raw)
+            # a normaliser may split one registry string into several names (`Kinetics-[400/600/700]`)
+            for c in out if isinstance(out, list) else [out]:
+                self._add_candidate(src, snap, stats, exclude, c)
+
+    def _add_candidate(self, src: dict, snap: Snapshot, stats: Counter, exclude: set, c) -> None:
+        """File one normalised registry name: it confirms a hand row, becomes a new row, or is
+        dropped by a filter (counted in `stats` under the reason)."""
+        list_name, sid = src["list"], src["repo"]
+        if c is None or c.name in exclude:
+            stats["dropped: not a name (normaliser, manifest exclude)"] += 1
+            return
+        if src.get("confirm_families"):
+            self._confirm_families(src, snap, stats, c)
+        forms = [c.name, *c.aliases]
+        keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
+        # A confirm_only source writes names in code case (torchaudio's LIBRISPEECH, optax's
+        # `adabelief`), not as papers do: its names only confirm hand entries, so the shape
+        # filters (which drop lower-case words) do not apply to it.
+        why = None if src.get("confirm_only") else shape_ok(c.name)
+        if why:
+            stats[f"dropped: {why}"] += 1
+            return
+        hand = self._hand_row(list_name, forms, keys)
+        if hand is not None:
+            self.confirmed[list_name].add(hand["name"])
+            self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
+            stats["confirms a hand entry"] += 1
+            return
+        if src.get("confirm_only"):
+            stats["not added: confirm_only"] += 1
+            return
+        k = key(c.name)
+        if any(k2 in self.hand_keys[list_name] for k2 in keys):
+            stats["dropped: another hand entry's form (ScanNet++ for ScanNet)"] += 1
+            return
+        if k in self.generic:
+            stats["dropped: generic term (generic_terms.txt)"] += 1
+            return
+        if self.claimed_elsewhere(list_name, k):
+            stats["dropped: another list's name"] += 1
+            return
+        if k in self.new[list_name]:  # a second source (or file) for a name already added
+            self.prov[list_name].append((self.new[list_name][k]["name"], sid, c.path, snap.commit))
+            stats["duplicate"] += 1
+            return
+        if list_name in ("datasets", "models") and described(c.name):
+            stats["dropped: a description, not a name"] += 1
+            return
+        if src.get("coined_only") and not coined(c.name):
+            stats["dropped: no coined word (coined_only)"] += 1
+            return
+        if src.get("known_family_only") and not self._known_family(c.name):
+            stats["dropped: family not in the hand list"] += 1
+            return
+        flag = self._collision(list_name, c.name)
+        if flag == "drop":
+            stats["dropped: collides with ordinary words or acronyms"] += 1
+            return
+        row = {"name": c.name, "aliases": "|".join(a for a in c.aliases if self._free_alias(list_name, a)),
+               "flags": flag}
+        row.update(self._columns(list_name, src, c))
+        self.new[list_name][k] = row
+        self.prov[list_name].append((c.name, sid, c.path, snap.commit))
+        stats["new" + (" (ambiguous)" if row["flags"] else "")] += 1
+
+    def _confirm_families(self, src: dict, snap: Snapshot, stats: Counter, c) -> None:
+        """A registry of model versions also holds their families: `Claude Opus 4.6` is a Claude,
+        `Gemini 2.5 Flash` a Gemini 2.5. Papers name the family alone ("Claude", "Gemini 2.5",
+        "DeepSeek"), and the hand list has rows for those that no registry writes on its own.
+        Each leading part of the name (cut at a space or hyphen) confirms the hand row it names;
+        it never adds a row."""
+        parts = re.split(r"(?<=[\w.+])(?=[ -])", c.name)
+        for n in range(1, len(parts)):
+            prefix = "".join(parts[:n]).strip(" -")
+            if len(prefix) < 3 or not re.search(r"[A-Za-z]", prefix):
                 continue
-            forms = [c.name, *c.aliases]
-            keys = list(dict.fromkeys(key(f) for f in forms))  # in order: the output must not depend on hashing
-            # A confirm_only source writes names in code case (torchaudio's LIBRISPEECH, optax's
-            # `adabelief`), not as papers do: its names only confirm hand entries, so the shape
-            # filters (which drop lower-case words) do not apply to it.
-            why = None if src.get("confirm_only") else shape_ok(c.name)
-            if why:
-                stats[f"dropped: {why}"] += 1
-                continue
-            hand = self._hand_row(list_name, forms, keys)
+            hand = self._hand_row(src["list"], [prefix], [key(prefix)])
             if hand is not None:
-                self.confirmed[list_name].add(hand["name"])
-                self.prov[list_name].append((hand["name"], sid, c.path, snap.commit))
-                stats["confirms a hand entry"] += 1
-                continue
-            if src.get("confirm_only"):
-                stats["not added: confirm_only"] += 1
-                continue
-            k = key(c.name)
-            if any(k2 in self.hand_keys[list_name] for k2 in keys):
-                stats["dropped: another hand entry's form (ScanNet++ for ScanNet)"] += 1
-                continue
-            if k in self.generic:
-                stats["dropped: generic term (generic_terms.txt)"] += 1
-                continue
-            if self.claimed_elsewhere(list_name, k):
-                stats["dropped: another list's name"] += 1
-                continue
-            if k in self.new[list_name]:  # a second source (or file) for a name already added
-                self.prov[list_name].append((self.new[list_name][k]["name"], sid, c.path, snap.commit))
-                stats["duplicate"] += 1
-                continue
-            if list_name in ("datasets", "models") and described(c.name):
-                stats["dropped: a description, not a name"] += 1
-                continue
-            if src.get("coined_only") and not coined(c.name):
-                stats["dropped: no coined word (coined_only)"] += 1
-                continue
-            if src.get("known_family_only") and not self._known_family(c.name):
-                stats["dropped: family not in the hand list"] += 1
-                continue
-            flag = self._collision(list_name, c.name)
-            if flag == "drop":
-                stats["dropped: collides with ordinary words or acronyms"] += 1
-                continue
-            row = {"name": c.name, "aliases": "|".join(a for a in c.aliases if self._free_alias(list_name, a)),
-                   "flags": flag}
-            row.update(self._columns(list_name, src, c))
-            self.new[list_name][k] = row
-            self.prov[list_name].append((c.name, sid, c.path, snap.commit))
-            stats["new" + (" (ambiguous)" if row["flags"] else "")] += 1
+                self.confirmed[src["list"]].add(hand["name"])
+                self.prov[src["list"]].append((hand["name"], src["repo"], c.path, snap.commit))
+                stats["confirms a hand entry's family"] += 1
 
     def _hand_row(self, list_name: str, forms: list[str], keys: list[str]) -> dict | None:
         """The hand row a registry name confirms. The compare key drops `+`, so `ScanNet` and

@@ -165,13 +165,66 @@ def dataset_class(c: Candidate) -> Candidate | None:
     return None if not name or _PLUMBING.match(name) else Candidate(name, c.path)
 
 
+# mmaction2's data pages are titled by the set and what is read of it: `Preparing MSR-VTT
+# Retrieval/ Video Question-Answering Dataset`, `Preparing Video Retrieval Datasets`.
+_PAGE_TAIL = re.compile(r"\s+(?:Retrieval|Datasets?)\b.*$")
+
+
+def versions_title(c: Candidate) -> list[Candidate] | Candidate | None:
+    """A data page's title (the parser's heading pattern has cut `Preparing`) -> the set's name:
+    `MSR-VTT Retrieval/ Video Question-Answering Dataset` -> MSR-VTT, `THUMOS'14` as written.
+    A title that names versions in brackets is one set per version (`Kinetics-\\[400/600/700\\]` ->
+    Kinetics-400, Kinetics-600, Kinetics-700): papers name the version they use, and the
+    versions are sets of their own size and classes."""
+    name = _PAGE_TAIL.sub("", c.name.replace("\\", "")).strip()
+    m = re.fullmatch(r"(?P<stem>.+?)-?\[(?P<alts>[\w.]+(?:/[\w.]+)+)\]", name)
+    if m:
+        return [Candidate(f"{m['stem']}-{alt}", c.path) for alt in m["alts"].split("/")]
+    return Candidate(name, c.path) if name else None
+
+
+def technique_title(c: Candidate) -> Candidate | None:
+    """A technique page's title (the Prompt Engineering Guide): `Chain-of-Thought Prompting`,
+    `ReAct Prompting`, `Tree of Thoughts (ToT)`. Where a coined or hyphenated name stands before
+    `Prompting`, that name is the method papers write (ReAct, Chain-of-Thought, Multimodal CoT;
+    the whole title stays a form); a plain one keeps the word ("Directional Stimulus Prompting",
+    "Meta Prompting" name the method only with it)."""
+    short, long = _paren_pair(c.name)
+    bare = re.sub(r"\s+Prompting$", "", short)
+    if bare != short and (coined(bare) or "-" in bare):
+        return Candidate(bare, c.path, _unique([short, long], bare), long)
+    return Candidate(short, c.path, [long] if long else [], long)
+
+
+def method_title(c: Candidate) -> Candidate | None:
+    """An implementation index's entry (labml.ai's annotated implementations): `Rectified Adam
+    Optimizer` -> Rectified Adam; a plural title (`Deep Q Networks`, `Rotary Positional
+    Embeddings`, `Capsule Networks`) also gives its singular, the form a hand row may write
+    (the compare key has no plural rule)."""
+    name = re.sub(r"\s+Optimizer$", "", c.name).strip()
+    forms = [*c.aliases]
+    if " " in name and re.search(r"[a-z]s$", name) and not name.endswith("ss"):
+        forms.append(name[:-1])
+    return Candidate(name, c.path, _unique(forms, name), c.long_form) if name else None
+
+
+def saliency_name(c: Candidate) -> Candidate | None:
+    """pytorch-grad-cam names its methods as classes (`ScoreCAM`, `XGradCAM`, `EigenCAM`);
+    their papers and abstracts mostly hyphenate the CAM (Score-CAM, XGrad-CAM, Eigen-CAM),
+    and the methods list is matched as written: the hyphenated form is added."""
+    m = re.fullmatch(r"(?P<head>[A-Za-z]+?[a-z])CAM", c.name)
+    return Candidate(c.name, c.path, [f"{m['head']}-CAM"] if m else [])
+
+
 def identity(c: Candidate) -> Candidate | None:
     return c
 
 
 NORMALISERS = {"api_model": api_model, "env_id": env_id, "mteb_task": mteb_task,
                "upper_stem": upper_stem, "corpus_title": corpus_title, "display_name": display_name,
-               "trainer_title": trainer_title, "dataset_class": dataset_class, "identity": identity}
+               "trainer_title": trainer_title, "dataset_class": dataset_class, "versions_title": versions_title,
+               "technique_title": technique_title, "method_title": method_title, "saliency_name": saliency_name,
+               "identity": identity}
 
 
 def _unique(forms: list[str], name: str) -> list[str]:

@@ -139,8 +139,9 @@ def bold_links(snap: Snapshot, globs: list[str]):
             yield Candidate(short, path, [long] if long else [], long)
 
 
-def first_table_column(snap: Snapshot, globs: list[str], header: str):
-    """Names in the first column of the markdown table whose first header cell is `header`."""
+def first_table_column(snap: Snapshot, globs: list[str], header: str, column: int = 0):
+    """Names in one column (the first unless `column` says) of the markdown tables whose first
+    header cell is `header` (RecSysDatasets numbers its rows: `| SN | Dataset | ...`)."""
     for path in snap.files(globs):
         inside = False
         for line in snap.read(path).splitlines():
@@ -149,8 +150,9 @@ def first_table_column(snap: Snapshot, globs: list[str], header: str):
                 inside = False
             elif cells[0] == header:
                 inside = True
-            elif inside and cells[0] and not set(cells[0]) <= set("-: "):
-                cell = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", cells[0])  # a link: its text
+            elif inside and len(cells) > column and cells[column] and not set(cells[column]) <= set("-: "):
+                cell = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", cells[column])  # a link: its text
+                cell = re.sub(r"<br\s*/?>.*$|\\", "", cell)  # `Yelp<br>(5 versions)`, escaped `Book\-Crossing`
                 yield Candidate(re.sub(r"[*`\[\]]", "", cell).strip(), path)
 
 
@@ -171,6 +173,18 @@ def api_models(snap: Snapshot, globs: list[str]):
             name, ident = model.get("name"), model.get("id")
             if name:
                 yield Candidate(str(name), path, [str(ident)] if ident else [])
+
+
+def path_names(snap: Snapshot, globs: list[str], pattern: str):
+    """Names a repository gives as folder names (Time-Series-Library keeps one script folder per
+    dataset: `scripts/long_term_forecast/Traffic_script/`): group `name` of `pattern` in each
+    file's path, once per name."""
+    rx, seen = re.compile(pattern), set()
+    for path in snap.files(globs):
+        m = rx.search(path)
+        if m and m.group("name") not in seen:
+            seen.add(m.group("name"))
+            yield Candidate(m.group("name"), path)
 
 
 def file_stems(snap: Snapshot, globs: list[str]):
@@ -216,4 +230,5 @@ PARSERS = {
     "quoted_values": quoted_values,
     "api_models": api_models,
     "file_stems": file_stems,
+    "path_names": path_names,
 }

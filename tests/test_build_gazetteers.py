@@ -18,8 +18,10 @@ sys.path.insert(0, str(DATA))
 
 import build_gazetteers  # noqa: E402
 from gazetteer_filters import (Corpus, api_model, coined, corpus_title, described, display_name, env_id,  # noqa: E402
-                               mteb_task, shape_ok, trainer_title)
-from gazetteer_parsers import Candidate, _paren_pair, first_table_column, list_links, yaml_items  # noqa: E402
+                               method_title, mteb_task, saliency_name, shape_ok, technique_title, trainer_title,
+                               versions_title)
+from gazetteer_parsers import (Candidate, _paren_pair, first_table_column, list_links, path_names,  # noqa: E402
+                               yaml_items)
 
 from extract.resources.wordlists import load_word_list  # noqa: E402
 
@@ -75,6 +77,53 @@ def test_a_table_cell_link_is_read_as_its_text():
     snap = type("Snap", (), {"files": lambda self, globs: ["README.md"],
                              "read": lambda self, path: "| Task | Type |\n|---|---|\n| [MR](https://x.org/a) | review |\n"})()
     assert [c.name for c in first_table_column(snap, ["README.md"], "Task")] == ["MR"]
+
+
+def test_a_table_column_other_than_the_first():
+    """RecSysDatasets numbers its rows: the name is the second cell, without its note or escapes."""
+    text = ("| SN | Dataset | #User |\n|----|---|---|\n| 1 | [Yelp](https://x)<br>(5 versions) | - |\n"
+            "| 2 | Book\\-Crossing | 105,284 |\n")
+    snap = type("Snap", (), {"files": lambda self, globs: ["README.md"], "read": lambda self, path: text})()
+    assert [c.name for c in first_table_column(snap, ["README.md"], "SN", column=1)] == ["Yelp", "Book-Crossing"]
+
+
+def test_path_names_reads_each_folder_name_once():
+    snap = type("Snap", (), {"files": lambda self, globs: [
+        "scripts/long_term_forecast/Traffic_script/PatchTST.sh", "scripts/long_term_forecast/Traffic_script/DLinear.sh",
+        "scripts/anomaly_detection/SMAP/TimesNet.sh", "scripts/long_term_forecast/Mamba_all.sh"]})()
+    got = [c.name for c in path_names(snap, ["scripts/*/*/*"], r"^scripts/\w+/(?P<name>[A-Z][A-Za-z0-9]*?)(?:_script)?/")]
+    assert got == ["Traffic", "SMAP"]
+
+
+@pytest.mark.parametrize("raw, expect", [
+    ("Kinetics-\\[400/600/700\\]", ["Kinetics-400", "Kinetics-600", "Kinetics-700"]),
+    ("MSR-VTT Retrieval/ Video Question-Answering Dataset", ["MSR-VTT"]),
+    ("THUMOS'14", ["THUMOS'14"]),
+    ("UCF101-24", ["UCF101-24"]),
+    ("Something-Something V2", ["Something-Something V2"]),
+])
+def test_data_page_titles_give_one_set_per_version(raw, expect):
+    out = versions_title(Candidate(raw, "tools/data/x/README.md"))
+    assert [c.name for c in (out if isinstance(out, list) else [out])] == expect
+
+
+@pytest.mark.parametrize("normaliser, raw, name, aliases", [
+    (technique_title, "Chain-of-Thought Prompting", "Chain-of-Thought", ["Chain-of-Thought Prompting"]),
+    (technique_title, "ReAct Prompting", "ReAct", ["ReAct Prompting"]),
+    (technique_title, "Directional Stimulus Prompting", "Directional Stimulus Prompting", []),
+    (technique_title, "Tree of Thoughts (ToT)", "ToT", ["Tree of Thoughts"]),
+    (method_title, "Rectified Adam Optimizer", "Rectified Adam", []),
+    (method_title, "Rotary Positional Embeddings", "Rotary Positional Embeddings", ["Rotary Positional Embedding"]),
+    (method_title, "Deep Q Networks", "Deep Q Networks", ["Deep Q Network"]),
+    (method_title, "Batch Normalization", "Batch Normalization", []),
+    (saliency_name, "ScoreCAM", "ScoreCAM", ["Score-CAM"]),
+    (saliency_name, "XGradCAM", "XGradCAM", ["XGrad-CAM"]),
+    (saliency_name, "HiResCAM", "HiResCAM", ["HiRes-CAM"]),
+    (saliency_name, "FullGrad", "FullGrad", []),
+])
+def test_method_page_titles(normaliser, raw, name, aliases):
+    c = normaliser(Candidate(raw, "f"))
+    assert (c.name, c.aliases) == (name, aliases)
 
 
 def _snap(text: str):
@@ -210,6 +259,46 @@ def test_a_build_from_a_snapshot(tmp_path):
     # a hand entry a registry holds has the registry as its source, and only that
     assert f"GLUE\tacme/reg\ttasks/b/README.md\t{commit}" in prov and not any(
         line.startswith("GLUE\thand-made list") for line in prov)
+
+
+def test_a_registry_string_that_names_several_sets_gives_a_row_each(tmp_path):
+    """A normaliser may return several names (mmaction2's `Preparing Kinetics-[400/600/700]`):
+    each is filed on its own, with the page as its source."""
+    commit = _git_repo(tmp_path / "mirror" / "acme+video", {
+        "tools/data/kinetics/README.md": "# Preparing Kinetics-\\[400/600/700\\]\n",
+        "tools/data/glue/README.md": "# Preparing GLUE\n"})
+    data = _data_dir(tmp_path)
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [
+        {"repo": "acme/video", "commit": commit, "list": "datasets", "parser": "doc_titles", "domain": "video",
+         "normalise": "versions_title",
+         "args": {"globs": ["tools/data/*/README.md"], "heading": "(?m)^#\\s+Preparing\\s+(?P<title>.+)$"}}]}),
+        encoding="utf-8")
+    assert build_gazetteers.main(["--mirror", str(tmp_path / "mirror"), "--data", str(data)]) == 0
+    names = {e.name for e in load_word_list(data / "gazetteers" / "datasets.tsv")}
+    assert names == {"GLUE", "Kinetics-400", "Kinetics-600", "Kinetics-700"}
+    prov = (data / "provenance" / "datasets.tsv").read_text().splitlines()
+    assert f"Kinetics-700\tacme/video\ttools/data/kinetics/README.md\t{commit}" in prov
+    assert f"GLUE\tacme/video\ttools/data/glue/README.md\t{commit}" in prov
+
+
+@pytest.mark.parametrize("families", [True, False])
+def test_a_price_list_confirms_the_families_of_its_versions(tmp_path, families):
+    """`Zorb 2 Pro` in a price list confirms the hand row `Zorb` (a family papers name alone)
+    when the source asks for it; a family never becomes a new row."""
+    commit = _git_repo(tmp_path / "mirror" / "acme+prices", {
+        "prices/zorb.yml": yaml.safe_dump({"models": [{"id": "zorb-2-pro", "name": "Zorb 2 Pro"}]})})
+    data = _data_dir(tmp_path)
+    with (data / "hand" / "models.tsv").open("a", encoding="utf-8") as f:
+        f.write("Zorb\tZorb\t\t\n")
+    (data / "sources.yaml").write_text(yaml.safe_dump({"sources": [
+        {"repo": "acme/prices", "commit": commit, "list": "models", "parser": "api_models", "normalise": "api_model",
+         "confirm_families": families, "args": {"globs": ["prices/*.yml"]}}]}), encoding="utf-8")
+    assert build_gazetteers.main(["--mirror", str(tmp_path / "mirror"), "--data", str(data)]) == 0
+    prov = (data / "provenance" / "models.tsv").read_text().splitlines()
+    assert (f"Zorb\tacme/prices\tprices/zorb.yml\t{commit}" in prov) is families
+    assert ("Zorb\thand-made list\tdata/hand/models.tsv\t" in prov) is not families
+    names = {line.split("\t")[0] for line in (data / "gazetteers" / "models.tsv").read_text().splitlines()}
+    assert "Zorb 2 Pro" in names and "Zorb 2" not in names
 
 
 def test_a_build_from_pinned_files(tmp_path):
