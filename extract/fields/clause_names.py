@@ -73,6 +73,13 @@ def in_later_clause(text: str, num_end: int, name_start: int, numbers_after: boo
     return numbers_after and rx.search(_BREAK, text, num_end, name_start) is not None
 
 
+def turns(text: str, start: int, end: int) -> bool:
+    """True when the sentence turns between two offsets: a name beyond "while", "but", ";"
+    ("scores 71.3% while GPT-4 scores 86.4%") is the subject of another clause, not what the
+    number before the turn is for."""
+    return rx.search(_BREAK, text, start, end) is not None
+
+
 def respective_run(text: str, nums: list, cut: int) -> set[int]:
     """ids of the numbers of the joined list that ends right before "respectively" at `cut`."""
     before = [n for n in nums if n.end <= cut]

@@ -1,0 +1,31 @@
+"""Metrics linked to what they measure, on sentences from real abstracts (lightly trimmed):
+the dataset, model and metric each number is on, for or named by, where the grammar of the
+sentence says so. Each row lists the expected entries in order (only the keys given are
+checked; a key given as None must be null)."""
+
+import pytest
+from helpers import same
+
+CASES = [
+    # a name after "and" that opens a before-and-after phrase of its own is that phrase's
+    ("POLAR enhances policy performance, improving LLaMa3.1-8B from an average of 47.36% to 56.33% "
+     "and Qwen2.5-32B from 64.49% to 70.47% on 20 benchmarks.",
+     [{"value": 47.36, "model": "LLaMa3.1-8B"}, {"value": 56.33, "model": "LLaMa3.1-8B"},
+      {"value": 64.49, "model": "Qwen2.5-32B"}, {"value": 70.47, "model": "Qwen2.5-32B"}]),
+    ("Qwen2.5-7B with SLOT achieves an accuracy gain of 8.6% on GSM8K from 57.54% to 66.19%.",
+     [{"value": 8.6, "dataset": "GSM8K", "kind": "increase"}, {"value": 57.54, "dataset": "GSM8K"},
+      {"value": 66.19, "dataset": "GSM8K"}]),
+    # a name beyond a turn ("while", "whereas") is the next clause's subject
+    ("On MMLU, our model scores 71.3% while GPT-4 scores 86.4% on HellaSwag.",
+     [{"value": 71.3, "model": None, "dataset": "MMLU"}, {"value": 86.4, "model": "GPT-4", "dataset": "HellaSwag"}]),
+]
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
+def test_metric_links(extractor, text, expected):
+    record = extractor.extract_text(text)
+    found = [m.model_dump() for m in record.metrics]
+    shown = [{k: m[k] for k in ("value", "metric", "kind", "dataset", "model") if m.get(k) is not None} for m in found]
+    assert len(found) == len(expected), shown
+    for want, got in zip(expected, found):
+        assert all(same(v, got.get(k)) if v is not None else got.get(k) is None for k, v in want.items()), (want, shown)
