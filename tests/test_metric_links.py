@@ -18,6 +18,11 @@ CASES = [
     # a name beyond a turn ("while", "whereas") is the next clause's subject
     ("On MMLU, our model scores 71.3% while GPT-4 scores 86.4% on HellaSwag.",
      [{"value": 71.3, "model": None, "dataset": "MMLU"}, {"value": 86.4, "model": "GPT-4", "dataset": "HellaSwag"}]),
+    # a dataset's name between a number and its metric: the metric is named after the dataset
+    ("We introduce AttNet, a CNN family that can attain \\textbf{84.4\\%} ImageNet-1K Top-1 accuracy with only 27M parameters.",
+     [{"value": 84.4, "metric": "Top-1 accuracy", "dataset": "ImageNet-1K"}]),
+    ("It obtains 52.1 COCO box AP and 84.4% ImageNet top-1 accuracy.",
+     [{"value": 52.1, "metric": "box AP", "dataset": "COCO"}, {"value": 84.4, "metric": "top-1 accuracy", "dataset": "ImageNet"}]),
 ]
 
 

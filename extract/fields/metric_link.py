@@ -55,6 +55,8 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
                 return relative, "after", 1
             if rx.fullmatch(after_gap, text, gap, m.start):
                 return m, "after", words(text, gap, m.start)
+            if _dataset_between(text, gap, m.start, names):
+                return m, "after", 0  # "84.4% ImageNet-1K top-1 accuracy": the dataset modifies the name
             if not m.ambiguous and rx.fullmatch(free_word, text, gap, m.start):
                 start = len(text[: m.start].rstrip()) - len(text[gap : m.start].split()[0])
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
@@ -78,6 +80,17 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
         return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
             or _name_of(num, text, params, names) or before
     return before
+
+
+def _dataset_between(text: str, start: int, end: int, names: SpanIndex) -> bool:
+    """True when the words between a number and the metric name after it are exactly one
+    dataset's name: "84.4% ImageNet-1K top-1 accuracy", "52.1 COCO box AP" name the metric
+    after the dataset they are on (the dataset itself is read by extract/fields/linking.py)."""
+    lo = start + len(text[start:end]) - len(text[start:end].lstrip())
+    hi = end - len(text[start:end]) + len(text[start:end].rstrip())
+    if hi <= lo or hi - lo > 60:
+        return False
+    return any(n.start == lo and n.end == hi and n.field == "datasets" for n in names.between(lo, hi))
 
 
 def _relative(num: Num, metrics: SpanIndex, text: str, params) -> MetricName | None:
