@@ -23,6 +23,20 @@ CASES = [
      [{"value": 84.4, "metric": "Top-1 accuracy", "dataset": "ImageNet-1K"}]),
     ("It obtains 52.1 COCO box AP and 84.4% ImageNet top-1 accuracy.",
      [{"value": 52.1, "metric": "box AP", "dataset": "COCO"}, {"value": 84.4, "metric": "top-1 accuracy", "dataset": "ImageNet"}]),
+    # the quantity a change is "in" is no place of its own: a dataset after the pair is on both
+    ("SPLAENet demonstrates an average gain of 8.92% in accuracy and 17.36% in F1-score on the RumourEval dataset.",
+     [{"value": 8.92, "metric": "accuracy", "dataset": "RumourEval"}, {"value": 17.36, "metric": "F1-score", "dataset": "RumourEval"}]),
+    # a name inside a bracketed aside is not the only name of the sentence for numbers outside it
+    ("Claude generates valid specifications for 98.8% of problems (with 81.3% also accepted by CLEVER's "
+     "isomorphism-based scoring), certifies implementations for 87.5% of problems, and reaches a 98.1% success rate "
+     "on the end-to-end pipeline.",
+     [{"value": 98.8, "dataset": None}, {"value": 81.3}, {"value": 87.5, "dataset": None},
+      {"value": 98.1, "metric": "success rate", "dataset": None}]),
+    ("We identify a scoring bug (in the LOCOMO reference implementation that renders 23% of its corpus unscorable), "
+     "and publish our LOCOMO score (8.8%).",
+     [{"value": 23}, {"value": 8.8, "dataset": "LOCOMO"}]),
+    ("We evaluate on the Long Range Arena (LRA) benchmark, where our model reaches 86.1% average accuracy.",
+     [{"value": 86.1, "dataset": "Long Range Arena"}]),
 ]
 
 

@@ -141,6 +141,22 @@ def own_place(text: str, lo: int, num_start: int) -> bool:
     return rx.search(_OWN_PLACE, text, max(lo, num_start - 60), num_start) is not None
 
 
+def aside_apart(text: str, lo: int, hi: int, name, num) -> bool:
+    """True when the name lies in a bracketed aside of the sentence [lo, hi) that does not hold
+    the number: "generates specifications for 98.8% of problems (with 81.3% also accepted by
+    CLEVER's scoring), certifies 87.5% of problems": CLEVER is the aside's, not the 87.5%'s.
+    Not a bracket that only repeats the name ("the Long Range Arena (LRA) benchmark"); the
+    caller asks about every mention of the name ("(... the LOCOMO implementation ...), and our
+    LOCOMO score (8.8%)")."""
+    opening = text.rfind("(", lo, name.start)
+    if opening < 0 or text.find(")", opening, name.start) >= 0:
+        return False
+    closing = text.find(")", name.end, hi)
+    if closing < 0 or not text[opening + 1 : closing].strip(" ,;").split(None, 1)[1:]:
+        return False  # an acronym or an alias in brackets
+    return not (opening < num.start and num.end <= closing)
+
+
 def paren(text: str, start: int, end: int, named: bool = False) -> bool:
     """Only an opening bracket between a name and its number: "ARC-AGI (32.8%)", "46.6% (GPT-5.2 Pro)";
     with `named`, also the name of the measure after the bracket ("OB-GYN (F1 = 0.71)")."""
