@@ -37,6 +37,14 @@ CASES = [
      [{"value": 23}, {"value": 8.8, "dataset": "LOCOMO"}]),
     ("We evaluate on the Long Range Arena (LRA) benchmark, where our model reaches 86.1% average accuracy.",
      [{"value": 86.1, "dataset": "Long Range Arena"}]),
+    # a metric name of its own before "to NUMBER" is no list with the number before
+    ("On a harder benchmark it reaches block F1 0.846, while source-plus-relation accuracy drops to 0.229.",
+     [{"value": 0.846}, {"value": 0.229, "metric": "source-plus-relation accuracy"}]),
+    ("On the CIFAR-100 benchmark the average FPR95 decreases from 33.58% to 22.84%, and AUROC improves to 93.97%.",
+     [{"value": 33.58, "metric": "average FPR95"}, {"value": 22.84, "metric": "average FPR95"},
+      {"value": 93.97, "metric": "AUROC", "dataset": "CIFAR-100"}]),
+    ("It outperforms these approaches by approximately 16.3% in FID and 35.2% in PER.",
+     [{"value": 16.3, "metric": "FID", "kind": "increase"}, {"value": 35.2, "kind": "increase"}]),
 ]
 
 
