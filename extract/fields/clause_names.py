@@ -91,6 +91,42 @@ def respective_run(text: str, nums: list, cut: int) -> set[int]:
     return {id(n) for n in run}
 
 
+# The words of a list item no name field knew, between two known names or after the last one
+# and before "respectively": "on CIFAR-10, CIFAR-100 and our new medical set, respectively".
+# A few words, no number, no bracket, no clause word.
+_ITEM = r"(?:the\s+)?(?!(?:which|that|while|whereas|but|where|when|with|we|it|they)\b)[^\s\d,;:()\[\]]+(?:\s[^\s\d,;:()\[\]]+){0,4}"
+_HEAD = r"(?:\s+(?:benchmark|dataset|set|split|corpus|task)s?)?"
+_LAST_ITEM = regex.compile(rf"{_HEAD}(?:\s*,\s*(?:and|or)\s+|\s+(?:and|or)\s+){_ITEM}{_HEAD}\s*,?\s*")
+_MIDDLE_ITEM = regex.compile(rf"{_HEAD}\s*,\s*{_ITEM}{_HEAD}\s*,\s*(?:(?:and|or)\s+)?")
+
+
+def respective_items(text: str, names: list, cut: int) -> list:
+    """The items of the list of names that ends right before "respectively" at `cut`, with None
+    for each item no name field knew ("A, B and our new set, respectively" gives [A, B, None]),
+    so that the numbers pair with the right items and an unknown one gets no name; [] when the
+    text before `cut` is not such a list ending in an unknown item or holding one."""
+    known = [n for n in names if n.end <= cut]
+    if not known:
+        return []
+    last = known[-1]
+    tail = rx.fullmatch(_LAST_ITEM, text, last.end, cut)
+    if tail is None and text[last.end : cut].strip(" ,") not in ("", *_HEADS):
+        return []
+    items: list = [last, None] if tail is not None else [last]
+    for prev in reversed(known[:-1]):
+        gap = text[prev.end : items[0].start]
+        if gap.strip() in JOINS:
+            items.insert(0, prev)
+        elif rx.fullmatch(_MIDDLE_ITEM, gap):
+            items[0:0] = [prev, None]
+        else:
+            break
+    return items if None in items else []
+
+
+_HEADS = ("benchmark", "benchmarks", "dataset", "datasets", "set", "sets", "split", "splits", "tasks")
+
+
 # The last item of a list under a plural head: "on commonsense reasoning and MMLU benchmarks".
 _LAST_OF_PLURAL = regex.compile(r"(?:,|\band|\bor)\s+\Z")
 _PLURAL_HEAD = regex.compile(r"\s+(?:benchmarks|datasets|tasks|suites|corpora)\b")

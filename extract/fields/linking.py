@@ -15,7 +15,7 @@ import regex
 from extract.engine.matching import Hit
 from extract.text import rx
 from extract.fields.clause_names import (aside_apart, coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
-                                         own_place, paired_in_order, paren, respective_run, turns)
+                                         own_place, paired_in_order, paren, respective_items, respective_run, turns)
 from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.name_list import NameList, coordinated_run, distinct_names
 from extract.fields.pairing import paired_lists
@@ -331,8 +331,9 @@ def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False, own_
     "respectively" list pairs it with a metric name; `own_phrase`: an "on" phrase of its own
     naming an unknown place keeps the only dataset off it, for scores: a speedup is "on" a device)."""
     dataset, model = resp.get(("datasets", id(num))), resp.get(("models", id(num)))
-    return {"dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired,
-                                                               own_phrase=own_phrase),
+    unknown = dataset is None and ("datasets", id(num)) in resp  # paired with an item no name field knew
+    return {"dataset": dataset.name if dataset else None if unknown else sent.named(
+                sent.datasets, num, framing=True, metric_paired=metric_paired, own_phrase=own_phrase),
             "model": model.name if model else (sent.size_match(num) or sent.named(
                 sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
             "baseline": sent.baseline(num)}
@@ -345,8 +346,11 @@ def respective_names(sent: Sentence, nums: list[Num]) -> dict:
     out = {}
     cut = sent.respectively[0].start if sent.respectively else sent.end  # names after "respectively" are not its items
     datasets = sent.distinct([d for d in sent.datasets if d.start < cut])
-    if len(datasets) >= 2:
-        out.update({("datasets", k): v for k, v in sent.respective(datasets, nums).items()})
+    paired = sent.respective(datasets, nums) if len(datasets) >= 2 else {}
+    if not paired and sent.respectively:  # "on A, B and our new set, respectively": the third is no A or B
+        items = respective_items(sent.text, [d for d in sent.datasets if d.start < cut], cut)
+        paired = paired_in_order(sent.text, items, [n for n in nums if n.start < cut]) if items else {}
+    out.update({("datasets", k): v for k, v in paired.items()})
     models = sent.distinct([m for m in sent.models if m.start < cut])
     if len(models) >= 2 and len(datasets) < 2:
         out.update({("models", k): v for k, v in sent.respective(models, nums).items()})
