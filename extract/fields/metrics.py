@@ -12,11 +12,10 @@ by 70%"), with the modifiers written before it ("overall VQA accuracy"); when no
 it, the words around the number may (extract/fields/metric_link.py). The kind comes from
 a sign, "by", or the change cue next to the number. Besides the datasets the name fields
 found, a dataset may be known by the shape of its name after "on"/"across" (rule
-metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark").
+metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark"; extract/fields/shaped_datasets.py).
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import replace
 
 import regex
@@ -28,15 +27,13 @@ from extract.fields.metric_link import TAG_AFTER, metric_for
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
-from extract.fields.quantities import JOINS, Name, Num, joined, listed_after, occurrences, words
+from extract.fields.quantities import JOINS, Num, joined, listed_after, occurrences
+from extract.fields.shaped_datasets import shaped_datasets
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
 _TIME_OR_RATE = frozenset(("ms", "μs", "s", "seconds", "minutes", "hours", "FPS", "fps"))  # canonical (units.tsv)
 _LEVEL_CONN = ("to", "->", "→")
-# The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
-# tokens that are not a separator word.
-_LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _CARRY_WORDS = 12  # how far a value may lie from the one whose metric it takes
 # What a parallel claim says right before its value: a verb of achievement ("while the 7B model
 # achieves 69.19%", "MLLMs remain below 50%"), or "on DATASET from" ("and on AMC-2023 from 77.0%").
@@ -82,7 +79,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     nums = _shared_units(nums, text)
-    names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
+    names = sorted(names + shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
@@ -221,30 +218,6 @@ def _after_value(text: str, prev: Num, num: Num) -> bool:
     """True when `num` is the "after" of a before-and-after pair ("from 38.2% to 39.9%",
     "64.9 -> 69.0"): it shares what the "before" value is on."""
     return num.conn in _LEVEL_CONN and prev.end <= num.start and text[prev.end : num.start].strip() in _LEVEL_CONN
-
-
-def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex, speedups: SpanIndex, text: str) -> list[Name]:
-    """Datasets known by the shape of their name after "on"/"across" (rule metrics.on-name),
-    where no name field and no metric name found anything; not after a speedup ("3.72x
-    speedup on MAR-H"), which is claimed on a model or a device more often than on data."""
-    out = []
-    for h in hits:
-        if h.label == "dataset" and "name" in h.groups and not _after_speedup(h.start, speedups, text):
-            spans = [h.groups["name"][:2]]
-            if "more" in h.groups:  # "on SPED, Pitts30k-test, and MSLS-val": each item a name
-                start, end, more = h.groups["more"]
-                spans += [(start + m.start(), start + m.end()) for m in rx.finditer(_LIST_ITEM, more)]
-            for start, end in spans:
-                if not names.overlaps(start, end) and not metrics.overlaps(start, end):
-                    out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
-    return out
-
-
-def _after_speedup(pos: int, speedups: SpanIndex, text: str) -> bool:
-    """A speedup's number ends at most two words before `pos` ("2.1x speedup on", "4x on").
-    Speedup mentions never overlap, so their ends are in order."""
-    i = bisect_right(speedups.ends, pos)
-    return i > 0 and words(text, speedups.ends[i - 1], pos) <= 2
 
 
 def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
