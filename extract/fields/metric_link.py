@@ -15,7 +15,7 @@ from dataclasses import replace
 import regex
 
 from extract.text import rx
-from extract.fields.metric_names import MetricName
+from extract.fields.metric_names import MetricName, listed
 from extract.fields.quantities import Num, words
 from extract.fields.spans import SpanIndex
 
@@ -38,6 +38,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     after_gap, bare_next, free_word, far_break = params.after_gap, params.bare_next, params.free_word, params.far_break
     share_of, unnamed_after, named_after = params.share_of, params.unnamed_after, params.named_after
     i = metrics.first_from(num.end)
+    inside = _name_from_qualifier(num, metrics, i, text)
+    if inside is not None:
+        return inside, "after", 0
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
             tag = rx.match(TAG_AFTER, text, num.end)
@@ -80,6 +83,21 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
         return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
             or _name_of(num, text, params, names) or before
     return before
+
+
+def _name_from_qualifier(num: Num, metrics: SpanIndex, i: int, text: str) -> MetricName | None:
+    """The name that starts in the qualifier written after the number, which took "average" as
+    a modifier: "93% average Pass@1", "91.6% average document-level F1" are values of Pass@1
+    and document-level F1 (the qualifier stays "average"); else None."""
+    if i == 0:
+        return None
+    m = metrics.items[i - 1]
+    if not (num.vstart < m.start < num.end < m.end and text[m.start : num.end].strip().isalpha()):
+        return None
+    if listed(m.text):
+        return m  # "52.6% average precision (AP)": the listed name, not "precision"
+    start = num.end + len(text[num.end : m.end]) - len(text[num.end : m.end].lstrip())
+    return replace(m, start=start, text=text[start : m.end])
 
 
 def _dataset_between(text: str, start: int, end: int, names: SpanIndex) -> bool:

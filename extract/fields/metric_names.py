@@ -135,6 +135,11 @@ def _listed_forms() -> frozenset[str]:
     return frozenset(f.lower() for f in _written_forms())
 
 
+def listed(name: str) -> bool:
+    """Whether metrics.tsv lists this name, in any capitalisation ("average precision")."""
+    return name.lower() in _listed_forms()
+
+
 def _singular(word: str) -> str:
     if word.endswith("ies"):
         return word[:-3] + "y"
