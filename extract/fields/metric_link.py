@@ -61,7 +61,7 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
             if _dataset_between(text, gap, m.start, names):
                 return m, "after", 0  # "84.4% ImageNet-1K top-1 accuracy": the dataset modifies the name
             if not m.ambiguous and rx.fullmatch(free_word, text, gap, m.start):
-                start = len(text[: m.start].rstrip()) - len(text[gap : m.start].split()[0])
+                start = gap + len(text[gap : m.start]) - len(text[gap : m.start].lstrip())
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
     if num.unit == "%" and rx.match(share_of, text, num.end):
