@@ -54,8 +54,8 @@ CASES = [
     ("Our method achieves 91.2%, 88.4% and 79.5% accuracy on CIFAR-10, our new medical set, and CIFAR-100, respectively.",
      [{"value": 91.2, "dataset": "CIFAR-10"}, {"value": 88.4, "dataset": None}, {"value": 79.5, "dataset": "CIFAR-100"}]),
     # "average" written after the number, before the metric's name, leaves the name to the number
-    ("VRPCoder-GRPO reaches 93% average Pass@1 and 71.2% average F1 on the VRP-Bench suite.",
-     [{"value": 93, "metric": "Pass@1", "qualifier": "average"}, {"value": 71.2, "metric": "F1", "qualifier": "average"}]),
+    ("VRPCoder-GRPO reaches 93% average Pass@1 and 71.2% average accuracy on the VRP-Bench suite.",
+     [{"value": 93, "metric": "Pass@1", "qualifier": "average"}, {"value": 71.2, "metric": "accuracy", "qualifier": "average"}]),
     ("Experiments show a 38.84% average BD-rate reduction over G-PCC, and a 52.6% average precision (AP) on COCO2017.",
      [{"value": 38.84, "metric": "BD-rate", "kind": "decrease"}, {"value": 52.6, "metric": "average precision"}]),
 ]

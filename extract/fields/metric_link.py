@@ -15,7 +15,7 @@ from dataclasses import replace
 import regex
 
 from extract.text import rx
-from extract.fields.metric_names import MetricName, listed
+from extract.fields.metric_names import MetricName, own_acronym
 from extract.fields.quantities import Num, words
 from extract.fields.spans import SpanIndex
 
@@ -94,8 +94,8 @@ def _name_from_qualifier(num: Num, metrics: SpanIndex, i: int, text: str) -> Met
     m = metrics.items[i - 1]
     if not (num.vstart < m.start < num.end < m.end and text[m.start : num.end].strip().isalpha()):
         return None
-    if listed(m.text):
-        return m  # "52.6% average precision (AP)": the listed name, not "precision"
+    if own_acronym(m.text):
+        return m  # "52.6% average precision (AP)": AP, not "precision"; but "average accuracy" is accuracy
     start = num.end + len(text[num.end : m.end]) - len(text[num.end : m.end].lstrip())
     return replace(m, start=start, text=text[start : m.end])
 

@@ -135,9 +135,12 @@ def _listed_forms() -> frozenset[str]:
     return frozenset(f.lower() for f in _written_forms())
 
 
-def listed(name: str) -> bool:
-    """Whether metrics.tsv lists this name, in any capitalisation ("average precision")."""
-    return name.lower() in _listed_forms()
+def own_acronym(name: str) -> bool:
+    """Whether metrics.tsv lists this phrase as a long form of a metric with a short name of
+    its own ("average precision" is AP, "mean average precision" mAP; "average accuracy" is
+    no such name): the whole phrase is one metric's name, no word of it a qualifier."""
+    entry = lexicon.lookup("metrics.tsv", name)
+    return entry is not None and " " not in entry.name and any(c.isupper() for c in entry.name)
 
 
 def _singular(word: str) -> str:
