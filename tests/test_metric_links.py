@@ -35,6 +35,10 @@ CASES = [
     ("We identify a scoring bug (in the LOCOMO reference implementation that renders 23% of its corpus unscorable), "
      "and publish our LOCOMO score (8.8%).",
      [{"value": 23}, {"value": 8.8, "dataset": "LOCOMO"}]),
+    ("The best-performing model (i.e., OpenAI o1 with PoT) achieves 89.1% accuracy on the 238 hard problems.",
+     [{"value": 89.1, "model": "OpenAI o1"}]),
+    ("For instance, it surpasses the recent MAE by 1.1% in imageNet-1K classification and 1.4% in ADE20K segmentation.",
+     [{"value": 1.1, "dataset": None}, {"value": 1.4, "dataset": "ADE20K"}]),
     ("We evaluate on the Long Range Arena (LRA) benchmark, where our model reaches 86.1% average accuracy.",
      [{"value": 86.1, "dataset": "Long Range Arena"}]),
     # a metric name of its own before "to NUMBER" is no list with the number before

@@ -177,6 +177,9 @@ def own_place(text: str, lo: int, num_start: int) -> bool:
     return rx.search(_OWN_PLACE, text, max(lo, num_start - 60), num_start) is not None
 
 
+_RESTATED = regex.compile(r"\s*i\.\s?e\.")
+
+
 def aside_apart(text: str, lo: int, hi: int, name, num) -> bool:
     """True when the name lies in a bracketed aside of the sentence [lo, hi) that does not hold
     the number: "generates specifications for 98.8% of problems (with 81.3% also accepted by
@@ -190,6 +193,8 @@ def aside_apart(text: str, lo: int, hi: int, name, num) -> bool:
     closing = text.find(")", name.end, hi)
     if closing < 0 or not text[opening + 1 : closing].strip(" ,;").split(None, 1)[1:]:
         return False  # an acronym or an alias in brackets
+    if num.end <= opening and not text[num.end : opening].strip() or rx.match(_RESTATED, text, opening + 1):
+        return False  # the number's own tag ("31.10% (Raw Whisper)"), or the subject restated ("(i.e., OpenAI o1)")
     return not (opening < num.start and num.end <= closing)
 
 

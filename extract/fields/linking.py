@@ -37,7 +37,7 @@ _PHRASE_END = regex.compile(r"[,;]")
 _OWN_PHRASE = regex.compile(r"(?i)\b(?:on|for|in|at|across|over|under|with|within|from|to|vs|versus|than)\b")
 # ... but "in" and the quantity a change is in, before "and" and the next number, is no place:
 # "a gain of 8.92% in accuracy and 17.36% in F1-score on RumourEval" is on RumourEval twice.
-_IN_QUANTITY = regex.compile(r"\s+in\s+\p{Ll}[\p{L}\d-]*(?:\s\p{Ll}[\p{L}\d-]*)?,?\s+and\s+")
+_IN_QUANTITY = regex.compile(r"\s+in\s+\p{Ll}+(?:-\p{Ll}+)*(?:\s\p{Ll}+(?:-\p{Ll}+)*)?,?\s+and\s+")
 
 
 class Sentence:
