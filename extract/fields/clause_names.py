@@ -73,6 +73,13 @@ def in_later_clause(text: str, num_end: int, name_start: int, numbers_after: boo
     return numbers_after and rx.search(_BREAK, text, num_end, name_start) is not None
 
 
+def turns(text: str, start: int, end: int) -> bool:
+    """True when the sentence turns between two offsets: a name beyond "while", "but", ";"
+    ("scores 71.3% while GPT-4 scores 86.4%") is the subject of another clause, not what the
+    number before the turn is for."""
+    return rx.search(_BREAK, text, start, end) is not None
+
+
 def respective_run(text: str, nums: list, cut: int) -> set[int]:
     """ids of the numbers of the joined list that ends right before "respectively" at `cut`."""
     before = [n for n in nums if n.end <= cut]
@@ -82,6 +89,42 @@ def respective_run(text: str, nums: list, cut: int) -> set[int]:
             break
         run.insert(0, a)
     return {id(n) for n in run}
+
+
+# The words of a list item no name field knew, between two known names or after the last one
+# and before "respectively": "on CIFAR-10, CIFAR-100 and our new medical set, respectively".
+# A few words, no number, no bracket, no clause word.
+_ITEM = r"(?:the\s+)?(?!(?:which|that|while|whereas|but|where|when|with|we|it|they)\b)[^\s\d,;:()\[\]]+(?:\s[^\s\d,;:()\[\]]+){0,4}"
+_HEAD = r"(?:\s+(?:benchmark|dataset|set|split|corpus|task)s?)?"
+_LAST_ITEM = regex.compile(rf"{_HEAD}(?:\s*,\s*(?:and|or)\s+|\s+(?:and|or)\s+){_ITEM}{_HEAD}\s*,?\s*")
+_MIDDLE_ITEM = regex.compile(rf"{_HEAD}\s*,\s*{_ITEM}{_HEAD}\s*,\s*(?:(?:and|or)\s+)?")
+
+
+def respective_items(text: str, names: list, cut: int) -> list:
+    """The items of the list of names that ends right before "respectively" at `cut`, with None
+    for each item no name field knew ("A, B and our new set, respectively" gives [A, B, None]),
+    so that the numbers pair with the right items and an unknown one gets no name; [] when the
+    text before `cut` is not such a list ending in an unknown item or holding one."""
+    known = [n for n in names if n.end <= cut]
+    if not known:
+        return []
+    last = known[-1]
+    tail = rx.fullmatch(_LAST_ITEM, text, last.end, cut)
+    if tail is None and text[last.end : cut].strip(" ,") not in ("", *_HEADS):
+        return []
+    items: list = [last, None] if tail is not None else [last]
+    for prev in reversed(known[:-1]):
+        gap = text[prev.end : items[0].start]
+        if gap.strip() in JOINS:
+            items.insert(0, prev)
+        elif rx.fullmatch(_MIDDLE_ITEM, gap):
+            items[0:0] = [prev, None]
+        else:
+            break
+    return items if None in items else []
+
+
+_HEADS = ("benchmark", "benchmarks", "dataset", "datasets", "set", "sets", "split", "splits", "tasks")
 
 
 # The last item of a list under a plural head: "on commonsense reasoning and MMLU benchmarks".
@@ -132,6 +175,27 @@ def own_on(text: str, num_end: int, limit: int) -> int | None:
 def own_place(text: str, lo: int, num_start: int) -> bool:
     """True when the number stands in brackets right after "on WORD" (`_OWN_PLACE`)."""
     return rx.search(_OWN_PLACE, text, max(lo, num_start - 60), num_start) is not None
+
+
+_RESTATED = regex.compile(r"\s*i\.\s?e\.")
+
+
+def aside_apart(text: str, lo: int, hi: int, name, num) -> bool:
+    """True when the name lies in a bracketed aside of the sentence [lo, hi) that does not hold
+    the number: "generates specifications for 98.8% of problems (with 81.3% also accepted by
+    CLEVER's scoring), certifies 87.5% of problems": CLEVER is the aside's, not the 87.5%'s.
+    Not a bracket that only repeats the name ("the Long Range Arena (LRA) benchmark"); the
+    caller asks about every mention of the name ("(... the LOCOMO implementation ...), and our
+    LOCOMO score (8.8%)")."""
+    opening = text.rfind("(", lo, name.start)
+    if opening < 0 or text.find(")", opening, name.start) >= 0:
+        return False
+    closing = text.find(")", name.end, hi)
+    if closing < 0 or not text[opening + 1 : closing].strip(" ,;").split(None, 1)[1:]:
+        return False  # an acronym or an alias in brackets
+    if num.end <= opening and not text[num.end : opening].strip() or rx.match(_RESTATED, text, opening + 1):
+        return False  # the number's own tag ("31.10% (Raw Whisper)"), or the subject restated ("(i.e., OpenAI o1)")
+    return not (opening < num.start and num.end <= closing)
 
 
 def paren(text: str, start: int, end: int, named: bool = False) -> bool:

@@ -14,9 +14,10 @@ import regex
 
 from extract.engine.matching import Hit
 from extract.text import rx
-from extract.fields.clause_names import (coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
-                                         own_place, paired_in_order, paren, respective_run)
+from extract.fields.clause_names import (aside_apart, coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
+                                         own_place, paired_in_order, paren, respective_items, respective_run, turns)
 from extract.fields.quantities import Name, Num, clear_gap, words
+from extract.fields.name_list import NameList, coordinated_run, distinct_names
 from extract.fields.pairing import paired_lists
 from extract.fields.spans import SpanIndex
 
@@ -25,64 +26,18 @@ _AND_OR = regex.compile(r"\b(?:and|or)\b")
 # Between a name and the next number: the name opens that number's phrase ("improving MedQA
 # accuracy by 23.5% and MedXpertQA by 32.0%": MedXpertQA is the 32.0%'s).
 _NEXT_NUMBERS = regex.compile(r"\s+(?:by|of)\s+")
+# ... and a name after "and" that opens a before-and-after phrase of its own: "improving A
+# from 47.4% to 56.3% and B from 64.5% to 70.5%": B is the 64.5%'s, not the 56.3%'s (but "a
+# gain of 8.6% on GSM8K from 57.5% to 66.2%" is on GSM8K).
+_NEXT_FROM = regex.compile(r"\s+from\s+")
 # A model size ("1.4B", "70b", "350M"), and where a number's own phrase ends.
 _SIZE = regex.compile(r"\d+(?:\.\d+)?[BbMmKkTt]")
 _PHRASE_END = regex.compile(r"[,;]")
 # A phrase of a number's own after it: what it is on, for or compared with.
 _OWN_PHRASE = regex.compile(r"(?i)\b(?:on|for|in|at|across|over|under|with|within|from|to|vs|versus|than)\b")
-
-
-class _Names:
-    """One list of names (a sentence's datasets or models), indexed for `Sentence.named`."""
-
-    def __init__(self, names: list[Name]):
-        self.names = names
-        self.starts = [n.start for n in names]
-        self.distinct = _distinct(names)
-        # Names by end: the first k of them are those ending by some offset. For each k, how
-        # many distinct names (0, 1 or "2 or more") they hold, and when one, its first mention.
-        by_end = sorted(range(len(names)), key=lambda i: names[i].end)
-        self.ends = [names[i].end for i in by_end]
-        self.prefix: list[tuple[int, Name | None]] = [(0, None)]
-        keys: set[str] = set()
-        first = None
-        for i in by_end:
-            keys.add(names[i].name.lower())
-            if len(keys) == 1 and (first is None or i < first):
-                first = i
-            self.prefix.append((min(len(keys), 2), names[first] if len(keys) == 1 and first is not None else None))
-
-    def distinct_before(self, pos: int) -> tuple[int, Name | None]:
-        """(how many distinct names end by `pos`, capped at 2; the first of them when one)."""
-        return self.prefix[bisect_right(self.ends, pos)]
-
-
-def _distinct(names: list[Name]) -> list[Name]:
-    seen, out = set(), []
-    for n in names:
-        if n.name.lower() not in seen:
-            seen.add(n.name.lower())
-            out.append(n)
-    return out
-
-
-# Between two names of one list: a comma, "and", "or", "&" or "/"; after "and" or "or", up to
-# two words of the next name that the name list does not hold ("solving rate and rubric
-# accuracy"; not a verb: "performance, achieving IoU scores").
-_NAME_WORDS = r"(?:(?!(?:with|in|of|on|for|by|to|at|from|than|over|the|a|an|its|their|our)\b|[\p{L}-]+ing\b)[\p{L}\d-]+\s+){0,2}"
-_COORDINATION = regex.compile(rf"\s*(?:,\s*(?:(?:and|or)\s+{_NAME_WORDS})?|(?:and|or|&)\s+{_NAME_WORDS}|/\s*)")
-
-
-def _coordinated_run(items: list, text: str) -> list:
-    """The last run of `items` written as one list ("parameters and latency", "A, B, and C"):
-    "state-of-the-art performance, yielding the highest improvements in mIoU" holds two names
-    but no list of them."""
-    run = items[-1:]
-    for w in reversed(items[:-1]):
-        if not rx.fullmatch(_COORDINATION, text, w.end, run[0].start):
-            break
-        run.insert(0, w)
-    return run
+# ... but "in" and the quantity a change is in, before "and" and the next number, is no place:
+# "a gain of 8.92% in accuracy and 17.36% in F1-score on RumourEval" is on RumourEval twice.
+_IN_QUANTITY = regex.compile(r"\s+in\s+\p{Ll}+(?:-\p{Ll}+)*(?:\s\p{Ll}+(?:-\p{Ll}+)*)?,?\s+and\s+")
 
 
 class Sentence:
@@ -102,7 +57,7 @@ class Sentence:
         self.cues = sorted(cues, key=lambda c: c.start)
         self.cue_index = SpanIndex(self.cues)
         self.respectively = respectively
-        self._indexed: dict[int, _Names] = {}
+        self._indexed: dict[int, NameList] = {}
         self._free_baselines: tuple[list[int], list[Name]] | None = None
         self._breaks: list[int] | None = None  # see `_coordinated`
         self._run: set[int] | None = None  # see `_respective_run`
@@ -148,19 +103,19 @@ class Sentence:
             return {}
         after = [w for w in items if before[-1].end <= w.start < cut]
         if len(after) < 2:
-            after = _coordinated_run([w for w in items if self.start <= w.start and w.end <= before[0].start], self.text)
+            after = coordinated_run([w for w in items if self.start <= w.start and w.end <= before[0].start], self.text)
             gap = self.text[after[-1].end : before[0].start] if after else ""
             if after and ("," in gap or words(self.text, after[-1].end, before[0].start) > 5):
                 return {}  # "using fewer parameters and less memory than X, it achieves 99.5%, ..."
         return self.respective(after, before) if len(after) >= 2 else {}
 
     def distinct(self, names: list[Name]) -> list[Name]:
-        return _distinct(names)
+        return distinct_names(names)
 
-    def _index(self, names: list[Name]) -> _Names:
+    def _index(self, names: list[Name]) -> NameList:
         got = self._indexed.get(id(names))
         if got is None or got.names is not names:
-            got = self._indexed[id(names)] = _Names(names)
+            got = self._indexed[id(names)] = NameList(names)
         return got
 
     def named(self, names: list[Name], num: Num, after_words: int = 5, before_words: int = 4,
@@ -180,8 +135,11 @@ class Sentence:
         # fails wherever this one's fails.
         i = bisect_left(index.starts, num.end)
         if i < len(names) and names[i].start < self.next_num_start(num) \
-                and (clear_gap(text, num.end, names[i].start, after_words, True) or paren(text, num.end, names[i].start)) \
-                and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)):
+                and (clear_gap(text, num.end, names[i].start, after_words, True) and not turns(text, num.end, names[i].start)
+                     or paren(text, num.end, names[i].start)) \
+                and not rx.fullmatch(_NEXT_NUMBERS, text, names[i].end, self.next_num_start(num)) \
+                and not (rx.fullmatch(_NEXT_FROM, text, names[i].end, self.next_num_start(num))
+                         and rx.search(_AND_OR, text, num.end, names[i].start)):
             several = in_list(text, names, i) or framing and coordinated_with_other(text, names[i].start, names[i].end)
             return None if several else names[i].name
         # Right before: the nearest name after the previous number.
@@ -216,7 +174,8 @@ class Sentence:
             count, only = min(len(index.distinct), 2), (index.distinct[0] if index.distinct else None)
         if count != 1 or only is None or framing and (coordinated_with_other(text, only.start, only.end)
                                                       or own_place(text, self.start, num.start)
-                                                      or own_phrase and self._elsewhere(num, only)):
+                                                      or own_phrase and self._elsewhere(num, only)) \
+                or all(aside_apart(text, self.start, self.end, n, num) for n in names if n.name.lower() == only.name.lower()):
             return None  # "from EPIC-Kitchens and HD-EPIC" with only the first known
         if only.start > num.end:
             if in_later_clause(text, num.end, only.start, bisect_left(self._num_starts, only.end) < len(self.nums)):
@@ -260,7 +219,7 @@ class Sentence:
             breaks, count = [0], 0
             for a, b in zip(self.nums, self.nums[1:]):
                 if not clear_gap(self.text, a.end, b.start, 4) or "." in self.text[a.end : b.start] \
-                        or rx.search(_OWN_PHRASE, self.text, a.end, b.start):
+                        or rx.search(_OWN_PHRASE, self.text, a.end, b.start) and not rx.fullmatch(_IN_QUANTITY, self.text, a.end, b.start):
                     count += 1
                 breaks.append(count)
             self._breaks = breaks
@@ -372,8 +331,9 @@ def link(num: Num, sent: Sentence, resp: dict, metric_paired: bool = False, own_
     "respectively" list pairs it with a metric name; `own_phrase`: an "on" phrase of its own
     naming an unknown place keeps the only dataset off it, for scores: a speedup is "on" a device)."""
     dataset, model = resp.get(("datasets", id(num))), resp.get(("models", id(num)))
-    return {"dataset": dataset.name if dataset else sent.named(sent.datasets, num, framing=True, metric_paired=metric_paired,
-                                                               own_phrase=own_phrase),
+    unknown = dataset is None and ("datasets", id(num)) in resp  # paired with an item no name field knew
+    return {"dataset": dataset.name if dataset else None if unknown else sent.named(
+                sent.datasets, num, framing=True, metric_paired=metric_paired, own_phrase=own_phrase),
             "model": model.name if model else (sent.size_match(num) or sent.named(
                 sent.models, num, 4, 3, only_before=True, metric_paired=metric_paired)),
             "baseline": sent.baseline(num)}
@@ -386,8 +346,11 @@ def respective_names(sent: Sentence, nums: list[Num]) -> dict:
     out = {}
     cut = sent.respectively[0].start if sent.respectively else sent.end  # names after "respectively" are not its items
     datasets = sent.distinct([d for d in sent.datasets if d.start < cut])
-    if len(datasets) >= 2:
-        out.update({("datasets", k): v for k, v in sent.respective(datasets, nums).items()})
+    paired = sent.respective(datasets, nums) if len(datasets) >= 2 else {}
+    if not paired and sent.respectively:  # "on A, B and our new set, respectively": the third is no A or B
+        items = respective_items(sent.text, [d for d in sent.datasets if d.start < cut], cut)
+        paired = paired_in_order(sent.text, items, [n for n in nums if n.start < cut]) if items else {}
+    out.update({("datasets", k): v for k, v in paired.items()})
     models = sent.distinct([m for m in sent.models if m.start < cut])
     if len(models) >= 2 and len(datasets) < 2:
         out.update({("models", k): v for k, v in sent.respective(models, nums).items()})

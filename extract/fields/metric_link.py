@@ -15,7 +15,7 @@ from dataclasses import replace
 import regex
 
 from extract.text import rx
-from extract.fields.metric_names import MetricName
+from extract.fields.metric_names import MetricName, own_acronym
 from extract.fields.quantities import Num, words
 from extract.fields.spans import SpanIndex
 
@@ -38,6 +38,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     after_gap, bare_next, free_word, far_break = params.after_gap, params.bare_next, params.free_word, params.far_break
     share_of, unnamed_after, named_after = params.share_of, params.unnamed_after, params.named_after
     i = metrics.first_from(num.end)
+    inside = _name_from_qualifier(num, metrics, i, text)
+    if inside is not None:
+        return inside, "after", 0
     for m in metrics.items[i : i + 1]:  # only the first name after the number may name it
         if m.start >= num.end:
             tag = rx.match(TAG_AFTER, text, num.end)
@@ -55,8 +58,10 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
                 return relative, "after", 1
             if rx.fullmatch(after_gap, text, gap, m.start):
                 return m, "after", words(text, gap, m.start)
+            if _dataset_between(text, gap, m.start, names):
+                return m, "after", 0  # "84.4% ImageNet-1K top-1 accuracy": the dataset modifies the name
             if not m.ambiguous and rx.fullmatch(free_word, text, gap, m.start):
-                start = len(text[: m.start].rstrip()) - len(text[gap : m.start].split()[0])
+                start = gap + len(text[gap : m.start]) - len(text[gap : m.start].lstrip())
                 return replace(m, start=start, text=text[start : m.end], generic=False), "after", 0
             break
     if num.unit == "%" and rx.match(share_of, text, num.end):
@@ -78,6 +83,32 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
         return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
             or _name_of(num, text, params, names) or before
     return before
+
+
+def _name_from_qualifier(num: Num, metrics: SpanIndex, i: int, text: str) -> MetricName | None:
+    """The name that starts in the qualifier written after the number, which took "average" as
+    a modifier: "93% average Pass@1", "91.6% average document-level F1" are values of Pass@1
+    and document-level F1 (the qualifier stays "average"); else None."""
+    if i == 0:
+        return None
+    m = metrics.items[i - 1]
+    if not (num.vstart < m.start < num.end < m.end and text[m.start : num.end].strip().isalpha()):
+        return None
+    if own_acronym(m.text):
+        return m  # "52.6% average precision (AP)": AP, not "precision"; but "average accuracy" is accuracy
+    start = num.end + len(text[num.end : m.end]) - len(text[num.end : m.end].lstrip())
+    return replace(m, start=start, text=text[start : m.end])
+
+
+def _dataset_between(text: str, start: int, end: int, names: SpanIndex) -> bool:
+    """True when the words between a number and the metric name after it are exactly one
+    dataset's name: "84.4% ImageNet-1K top-1 accuracy", "52.1 COCO box AP" name the metric
+    after the dataset they are on (the dataset itself is read by extract/fields/linking.py)."""
+    lo = start + len(text[start:end]) - len(text[start:end].lstrip())
+    hi = end - len(text[start:end]) + len(text[start:end].rstrip())
+    if hi <= lo or hi - lo > 60:
+        return False
+    return any(n.start == lo and n.end == hi and n.field == "datasets" for n in names.between(lo, hi))
 
 
 def _relative(num: Num, metrics: SpanIndex, text: str, params) -> MetricName | None:

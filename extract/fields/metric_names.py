@@ -135,6 +135,14 @@ def _listed_forms() -> frozenset[str]:
     return frozenset(f.lower() for f in _written_forms())
 
 
+def own_acronym(name: str) -> bool:
+    """Whether metrics.tsv lists this phrase as a long form of a metric with a short name of
+    its own ("average precision" is AP, "mean average precision" mAP; "average accuracy" is
+    no such name): the whole phrase is one metric's name, no word of it a qualifier."""
+    entry = lexicon.lookup("metrics.tsv", name)
+    return entry is not None and " " not in entry.name and any(c.isupper() for c in entry.name)
+
+
 def _singular(word: str) -> str:
     if word.endswith("ies"):
         return word[:-3] + "y"

@@ -12,11 +12,10 @@ by 70%"), with the modifiers written before it ("overall VQA accuracy"); when no
 it, the words around the number may (extract/fields/metric_link.py). The kind comes from
 a sign, "by", or the change cue next to the number. Besides the datasets the name fields
 found, a dataset may be known by the shape of its name after "on"/"across" (rule
-metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark").
+metrics.on-name: "on CMATH", "on the Showdown Clicks benchmark"; extract/fields/shaped_datasets.py).
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import replace
 
 import regex
@@ -28,15 +27,13 @@ from extract.fields.metric_link import TAG_AFTER, metric_for
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
-from extract.fields.quantities import JOINS, Name, Num, joined, listed_after, occurrences, words
+from extract.fields.quantities import JOINS, Num, joined, listed_after, occurrences
+from extract.fields.shaped_datasets import shaped_datasets
 from extract.fields.spans import SpanIndex
 
 _CHANGE_UNITS = ("%", "pp")
 _TIME_OR_RATE = frozenset(("ms", "μs", "s", "seconds", "minutes", "hours", "FPS", "fps"))  # canonical (units.tsv)
 _LEVEL_CONN = ("to", "->", "→")
-# The items of a list of shaped names (group `more` of metrics.on-name, ", B, and C"): the
-# tokens that are not a separator word.
-_LIST_ITEM = regex.compile(r"(?<![^\s,])(?!(?:and|or|the)(?:\s|$))[^\s,]+")
 _CARRY_WORDS = 12  # how far a value may lie from the one whose metric it takes
 # What a parallel claim says right before its value: a verb of achievement ("while the 7B model
 # achieves 69.19%", "MLLMs remain below 50%"), or "on DATASET from" ("and on AMC-2023 from 77.0%").
@@ -82,7 +79,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = [n for n in names if not metric_index.covers(n.start, n.end)]
     nums = [_unit_of_name(n, metric_index, text) for n in nums if not metric_index.covers(n.vstart, n.vend)]  # the 50 of "mAP@50"
     nums = _shared_units(nums, text)
-    names = sorted(names + _shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
+    names = sorted(names + shaped_datasets(hits, name_index, metric_index, taken, text), key=lambda n: (n.start, -(n.end - n.start)))
     params = context.params
     out, seen = [], set()
     for span, sent in sentences_of(context, nums, hits, names).items():
@@ -103,8 +100,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, link_ in zip(sent.nums, links):
             context.check_time()
             prev = accepted[-1] if accepted else None
-            listed = prev is not None and listed_after(text, prev[0], num)
             found = _read(num, sent, link_, all_index, params)
+            listed = prev is not None and listed_after(text, prev[0], num) and not _named_between(num, found, prev)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
             if found is None or (listed and not found["own"]):
@@ -183,6 +180,17 @@ def _carry_metric(text: str, accepted: list, sent: Sentence, metrics: SpanIndex,
         found["metric"] = p_found["metric"]
 
 
+def _named_between(num: Num, found: dict | None, prev: tuple[Num, dict]) -> bool:
+    """True when a metric name of its own, not the one before's, stands between a number and
+    the number before, and a verb brings it "to" the number: "reaches 83.76%, and its accuracy
+    drops to 41.2%" names the 41.2% (no list "83.76% ... to 41.2%"); but "by 16.3% in FID and
+    35.2% in PER" lists the 35.2% after the 16.3%."""
+    if found is None or num.conn != "to" or found["where"] != "before" or found["metric"] is None:
+        return False
+    own, before = found["metric"], prev[1]["metric"]
+    return own.start >= prev[0].end and (before is None or before.start != own.start)
+
+
 def _averaged_change(text: str, metric, sent: Sentence) -> bool:
     """True for "average <metric> <change word>" ("average Bpp reduction", "average zero-shot
     accuracy improvements"): "average" qualifies the change, it is not part of the metric's
@@ -210,30 +218,6 @@ def _after_value(text: str, prev: Num, num: Num) -> bool:
     """True when `num` is the "after" of a before-and-after pair ("from 38.2% to 39.9%",
     "64.9 -> 69.0"): it shares what the "before" value is on."""
     return num.conn in _LEVEL_CONN and prev.end <= num.start and text[prev.end : num.start].strip() in _LEVEL_CONN
-
-
-def _shaped_datasets(hits, names: SpanIndex, metrics: SpanIndex, speedups: SpanIndex, text: str) -> list[Name]:
-    """Datasets known by the shape of their name after "on"/"across" (rule metrics.on-name),
-    where no name field and no metric name found anything; not after a speedup ("3.72x
-    speedup on MAR-H"), which is claimed on a model or a device more often than on data."""
-    out = []
-    for h in hits:
-        if h.label == "dataset" and "name" in h.groups and not _after_speedup(h.start, speedups, text):
-            spans = [h.groups["name"][:2]]
-            if "more" in h.groups:  # "on SPED, Pitts30k-test, and MSLS-val": each item a name
-                start, end, more = h.groups["more"]
-                spans += [(start + m.start(), start + m.end()) for m in rx.finditer(_LIST_ITEM, more)]
-            for start, end in spans:
-                if not names.overlaps(start, end) and not metrics.overlaps(start, end):
-                    out.append(Name(start, end, clean_name(h.text[start - h.start : end - h.start]), "datasets", "used"))
-    return out
-
-
-def _after_speedup(pos: int, speedups: SpanIndex, text: str) -> bool:
-    """A speedup's number ends at most two words before `pos` ("2.1x speedup on", "4x on").
-    Speedup mentions never overlap, so their ends are in order."""
-    i = bisect_right(speedups.ends, pos)
-    return i > 0 and words(text, speedups.ends[i - 1], pos) <= 2
 
 
 def _unit_of_name(num: Num, metrics: SpanIndex, text: str) -> Num:
@@ -283,7 +267,7 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
     metric, where, gap = link_
     if where == "far" and metric is not None and (metric.generic or metric.ambiguous and metric.text.islower()):
         metric, where = None, None  # a broad word ("performance") or common word ("return") only up close
-    kind, own_cue = _kind(num, sent, metrics, cue_gap)
+    kind, own_cue = _kind(num, sent, metrics, cue_gap, metric if where == "after" else None)
     tight = where == "after" and gap <= 1 or where == "before"
     if num.unit == "x" and (metric is None or metric.generic or metric.speed or not tight or kind == "absolute"
                             or rx.search(params.cost_head, metric.text)):
@@ -369,9 +353,10 @@ def _scored_on(num: Num, sent: Sentence) -> bool:
     return any(d.start == on.end() for d in sent.datasets)
 
 
-def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, bool | str]:
+def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap, named=None) -> tuple[str, bool | str]:
     """(kind, whether the number itself says so, "after" when a cue after it does): a sign,
-    "by", or a change cue next to it."""
+    "by", or a change cue next to it, or next to the name right after it (`named`: "38.84%
+    average BD-rate reduction", where the name starts in the number's "average")."""
     if num.sign == "+":
         return "increase", True
     if num.sign == "-":
@@ -381,7 +366,9 @@ def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap) -> tuple[str, b
     if c is not None:
         if rx.fullmatch(cue_gap, text, num.end, c.start) or any(
                 not text[num.end : m.start].strip() and not text[m.end : c.start].strip()
-                for m in metrics.between(num.end, c.start)):
+                for m in metrics.between(num.end, c.start)) \
+                or named is not None and num.end < named.end <= c.start \
+                and not text[num.end : named.start].strip() and not text[named.end : c.start].strip():
             return c.attrs.get("direction", "increase"), "after"
     before = sent.last_cue_by(num.start)
     if num.conn == "by":

@@ -1,0 +1,75 @@
+"""Metrics linked to what they measure, on sentences from real abstracts (lightly trimmed):
+the dataset, model and metric each number is on, for or named by, where the grammar of the
+sentence says so. Each row lists the expected entries in order (only the keys given are
+checked; a key given as None must be null)."""
+
+import pytest
+from helpers import same
+
+CASES = [
+    # a name after "and" that opens a before-and-after phrase of its own is that phrase's
+    ("POLAR enhances policy performance, improving LLaMa3.1-8B from an average of 47.36% to 56.33% "
+     "and Qwen2.5-32B from 64.49% to 70.47% on 20 benchmarks.",
+     [{"value": 47.36, "model": "LLaMa3.1-8B"}, {"value": 56.33, "model": "LLaMa3.1-8B"},
+      {"value": 64.49, "model": "Qwen2.5-32B"}, {"value": 70.47, "model": "Qwen2.5-32B"}]),
+    ("Qwen2.5-7B with SLOT achieves an accuracy gain of 8.6% on GSM8K from 57.54% to 66.19%.",
+     [{"value": 8.6, "dataset": "GSM8K", "kind": "increase"}, {"value": 57.54, "dataset": "GSM8K"},
+      {"value": 66.19, "dataset": "GSM8K"}]),
+    # a name beyond a turn ("while", "whereas") is the next clause's subject
+    ("On MMLU, our model scores 71.3% while GPT-4 scores 86.4% on HellaSwag.",
+     [{"value": 71.3, "model": None, "dataset": "MMLU"}, {"value": 86.4, "model": "GPT-4", "dataset": "HellaSwag"}]),
+    # a dataset's name between a number and its metric: the metric is named after the dataset
+    ("We introduce AttNet, a CNN family that can attain \\textbf{84.4\\%} ImageNet-1K Top-1 accuracy with only 27M parameters.",
+     [{"value": 84.4, "metric": "Top-1 accuracy", "dataset": "ImageNet-1K"}]),
+    ("It obtains 52.1 COCO box AP and 84.4% ImageNet top-1 accuracy.",
+     [{"value": 52.1, "metric": "box AP", "dataset": "COCO"}, {"value": 84.4, "metric": "top-1 accuracy", "dataset": "ImageNet"}]),
+    # the quantity a change is "in" is no place of its own: a dataset after the pair is on both
+    ("SPLAENet demonstrates an average gain of 8.92% in accuracy and 17.36% in F1-score on the RumourEval dataset.",
+     [{"value": 8.92, "metric": "accuracy", "dataset": "RumourEval"}, {"value": 17.36, "metric": "F1-score", "dataset": "RumourEval"}]),
+    # a name inside a bracketed aside is not the only name of the sentence for numbers outside it
+    ("Claude generates valid specifications for 98.8% of problems (with 81.3% also accepted by CLEVER's "
+     "isomorphism-based scoring), certifies implementations for 87.5% of problems, and reaches a 98.1% success rate "
+     "on the end-to-end pipeline.",
+     [{"value": 98.8, "dataset": None}, {"value": 81.3}, {"value": 87.5, "dataset": None},
+      {"value": 98.1, "metric": "success rate", "dataset": None}]),
+    ("We identify a scoring bug (in the LOCOMO reference implementation that renders 23% of its corpus unscorable), "
+     "and publish our LOCOMO score (8.8%).",
+     [{"value": 23}, {"value": 8.8, "dataset": "LOCOMO"}]),
+    ("The best-performing model (i.e., OpenAI o1 with PoT) achieves 89.1% accuracy on the 238 hard problems.",
+     [{"value": 89.1, "model": "OpenAI o1"}]),
+    ("For instance, it surpasses the recent MAE by 1.1% in imageNet-1K classification and 1.4% in ADE20K segmentation.",
+     [{"value": 1.1, "dataset": None}, {"value": 1.4, "dataset": "ADE20K"}]),
+    ("We evaluate on the Long Range Arena (LRA) benchmark, where our model reaches 86.1% average accuracy.",
+     [{"value": 86.1, "dataset": "Long Range Arena"}]),
+    # a metric name of its own before "to NUMBER" is no list with the number before
+    ("On a harder benchmark it reaches block F1 0.846, while source-plus-relation accuracy drops to 0.229.",
+     [{"value": 0.846}, {"value": 0.229, "metric": "source-plus-relation accuracy"}]),
+    ("On the CIFAR-100 benchmark the average FPR95 decreases from 33.58% to 22.84%, and AUROC improves to 93.97%.",
+     [{"value": 33.58, "metric": "average FPR95"}, {"value": 22.84, "metric": "average FPR95"},
+      {"value": 93.97, "metric": "AUROC", "dataset": "CIFAR-100"}]),
+    ("It outperforms these approaches by approximately 16.3% in FID and 35.2% in PER.",
+     [{"value": 16.3, "metric": "FID", "kind": "increase"}, {"value": 35.2, "kind": "increase"}]),
+    # "respectively" with an item no name field knew: the known items keep their numbers, the
+    # unknown one's number gets no dataset
+    ("Our method achieves 91.2%, 88.4% and 79.5% accuracy on CIFAR-10, CIFAR-100 and our new medical set, respectively.",
+     [{"value": 91.2, "dataset": "CIFAR-10"}, {"value": 88.4, "dataset": "CIFAR-100"}, {"value": 79.5, "dataset": None}]),
+    ("It scores 88.2% and 79.6% accuracy on CIFAR-100 and the private clinical cohort, respectively.",
+     [{"value": 88.2, "dataset": "CIFAR-100"}, {"value": 79.6, "dataset": None}]),
+    ("Our method achieves 91.2%, 88.4% and 79.5% accuracy on CIFAR-10, our new medical set, and CIFAR-100, respectively.",
+     [{"value": 91.2, "dataset": "CIFAR-10"}, {"value": 88.4, "dataset": None}, {"value": 79.5, "dataset": "CIFAR-100"}]),
+    # "average" written after the number, before the metric's name, leaves the name to the number
+    ("VRPCoder-GRPO reaches 93% average Pass@1 and 71.2% average accuracy on the VRP-Bench suite.",
+     [{"value": 93, "metric": "Pass@1", "qualifier": "average"}, {"value": 71.2, "metric": "accuracy", "qualifier": "average"}]),
+    ("Experiments show a 38.84% average BD-rate reduction over G-PCC, and a 52.6% average precision (AP) on COCO2017.",
+     [{"value": 38.84, "metric": "BD-rate", "kind": "decrease"}, {"value": 52.6, "metric": "average precision"}]),
+]
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:50] for c in CASES])
+def test_metric_links(extractor, text, expected):
+    record = extractor.extract_text(text)
+    found = [m.model_dump() for m in record.metrics]
+    shown = [{k: m[k] for k in ("value", "metric", "kind", "dataset", "model") if m.get(k) is not None} for m in found]
+    assert len(found) == len(expected), shown
+    for want, got in zip(expected, found):
+        assert all(same(v, got.get(k)) if v is not None else got.get(k) is None for k, v in want.items()), (want, shown)
