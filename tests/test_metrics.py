@@ -24,6 +24,12 @@ CASES = [
      [{"value": 0.81, "metric": "Cohen's κ"}]),
     ("Mean accuracy ranges from 14.2% to 38.6% across the probes.",
      [{"value": 14.2, "value_high": 38.6, "metric": "Mean accuracy"}]),
+    # a range of bare scores after "ranges from" under the name before it; a whole-number range is a setting
+    ("The Compositional Calibration Error ranges from 0.500 to 0.943 on the original models.",
+     [{"value": 0.5, "value_high": 0.943, "metric": "Compositional Calibration Error"}]),
+    ("The detector obtains F1 scores ranging from 0.879 to 0.933 across sites.",
+     [{"value": 0.879, "value_high": 0.933, "metric": "F1"}]),
+    ("The benchmark increases the sequence length ranging from 40 to 240 tokens.", []),
     # changes: sign, "by", a cue next to the number
     ("Fine-tuning gives +3.4% top-1 accuracy and -0.8 FID.",
      [{"value": 3.4, "kind": "increase", "metric": "top-1 accuracy"},

@@ -49,7 +49,9 @@ _SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attai
 _ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
 _UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
 _NAME_BEFORE = regex.compile(r"\p{Lu}[\w-]*\s\Z")  # "Sonnet 4.6": a version, no value
-_BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→")
+# "Accuracy ranges from 0.71 to 0.89": a range of scores the name before it measures.
+_BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→",
+              "range from", "ranges from", "ranged from", "ranging from")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
@@ -319,6 +321,8 @@ def _bare_ok(num: Num, where, gap: int) -> bool:
     if where == "before" and num.conn == "by":  # "reduces FID by 2.6", "improves BLEU by 1.8"
         return gap <= 1 and (not is_int or num.sign is not None)
     if where == "before" and num.conn in _BARE_CONN:
+        if num.conn and num.conn.startswith("rang"):  # "sequence length ranging from 40 to 240": a setting
+            return "." in num.written
         return not is_int or gap <= 2 and num.conn in ("of", "=", ":")
     return False
 
