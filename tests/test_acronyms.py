@@ -64,6 +64,9 @@ from extract.text.acronyms import best_long_form, find_definitions, is_short_for
     # An appositive spelled inside a Title Case name takes the whole name, up to its kind noun.
     ("we propose ProPhy, a Progressive Physical Alignment Framework that enables conditioning", "ProPhy",
      "Progressive Physical Alignment"),
+    # A comma typed without its space ends the clause before the long form.
+    ("Its core mechanism,Surface-Anchored Position Embedding (SAPE), equips the model with 3D cues.", "SAPE",
+     "Surface-Anchored Position Embedding"),
 ])
 def test_definitions(text, short, long):
     found = {d.short: d for d in find_definitions(text)}

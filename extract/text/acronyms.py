@@ -41,6 +41,7 @@ _DASHED = regex.compile(rf"(?<![\w-])(?P<sf>[A-Za-z][\w^+-]*[A-Z][\w^+]*){_GAP}(
                         rf"(?P<lf>\p{{Lu}}(?:(?!--)[^.;:—–\\()]){{3,100}}?(?<=\w)){_GAP}(?:---?|—|–)")
 _SPACE_OR_PAREN = regex.compile(r"[\s()]")
 _CLAUSE_BREAK = regex.compile(r"[;,]\s")  # compiled here: regex's own cache costs ~8 us a call
+_UNSPACED_COMMA = regex.compile(r"(?<=[a-z]),(?=[A-Z])")  # "Its core mechanism,Surface-Anchored ..."
 _LAST_WORD = regex.compile(r"(?<![\w/-])([\w^+-]+(?:/[\w^+-]+)*)$")  # "C/EBP" too
 _TRAIL_PUNCT = ".,;:"
 # What an acronym's first character can stand for besides its letter: X for "ex-", "cross"
@@ -201,6 +202,13 @@ def _lf_sf_after(before: str, cut: int, short: str, short_start: int) -> Definit
         kind = "capitalised"
         if long is None:
             return None
+    if "," in long:
+        # A comma typed without its space still ends a clause: the word split above saw
+        # "mechanism,Surface-Anchored" as one word, so cut after it.
+        cut = 0
+        for comma in rx.finditer(_UNSPACED_COMMA, long):
+            cut = comma.end()
+        long = long[cut:]
     long = _without_kind_word(short, long.strip().rstrip(_TRAIL_PUNCT))
     long_start = before.rfind(long, start)
     if long_start < 0 or long.lower() == short.lower() or long[0] in "([" or long.count("(") != long.count(")"):
