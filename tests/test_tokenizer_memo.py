@@ -72,3 +72,30 @@ def test_a_pipeline_with_the_memo_pickles_after_use():
     copy = pickle.loads(pickle.dumps(nlp))
     for text in SENTENCES:
         assert _tokens(copy, text) == _tokens(nlp, text)
+
+
+def test_the_suffix_search_from_the_tail_finds_what_the_whole_search_finds():
+    """The suffix search starts near the end of the string (`TailSearch`): the same match
+    for every word of the sentences above, every piece left after its suffixes are cut, and
+    the strings whose suffix starts further back (a long run of periods, a final newline)."""
+    compiled = spacy.blank("en").tokenizer.suffix_search.__self__
+    search = tok.TailSearch.of(compiled)
+    assert search != compiled.search  # spaCy's suffixes are all of the shape it knows
+    strings = ["a.......", "...........", "x\n", "20km\n", "12km", "30°C.", "GSM8K.", "model's", "—", ""]
+    for text in SENTENCES:
+        for word in text.split():
+            while word:
+                strings.append(word)
+                m = compiled.search(word)
+                word = word[: m.start()] if m and m.start() else word[1:]
+    for s in strings:
+        want, got = compiled.search(s), search(s)
+        assert (got and got.span()) == (want and want.span()), s
+
+
+@pytest.mark.parametrize("pattern", [r"abc", r"a$|b", r"(?:x|y)+$", r"a+$|\.\.+$"])
+def test_no_tail_search_for_a_regex_of_another_shape(pattern):
+    import re
+
+    compiled = re.compile(pattern)
+    assert tok.TailSearch.of(compiled) == compiled.search
