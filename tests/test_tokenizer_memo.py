@@ -99,3 +99,19 @@ def test_no_tail_search_for_a_regex_of_another_shape(pattern):
 
     compiled = re.compile(pattern)
     assert tok.TailSearch.of(compiled) == compiled.search
+
+
+@pytest.mark.parametrize("pattern, needs", [
+    (r"(?<=[0-9])[+\-\*^](?=[0-9-])", True), (r"(?:-|–|—)", True), (r"\.\.+|…", True),
+    (r"[a-z]", False), (r"\w", False), (r"x|-", False), (r"[^a-z]", False), (r"(?:,)?", False),
+])
+def test_a_word_of_letters_and_digits_is_searched_for_infixes_only_when_one_could_match(pattern, needs):
+    assert tok._needs_a_symbol(pattern) is needs
+
+
+def test_the_infix_memo_spares_words_of_letters_and_digits():
+    nlp = tok.blank_english()
+    memo = nlp.tokenizer.infix_finditer.__self__
+    assert memo._letters_have_none  # spaCy's infixes are all punctuation or symbols
+    assert memo.finditer("Qwen25") == () and "Qwen25" not in memo._split
+    assert [m.group() for m in memo.finditer("F1=0.657")] == ["="]

@@ -53,8 +53,8 @@ def blank_english() -> Language:
     split_final_period(nlp)
     split_sign_before_number(nlp)
     tokenizer = nlp.tokenizer
-    tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__, tail=True).search
-    tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__).finditer
+    tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__, shortcuts=True).search
+    tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__, shortcuts=True).finditer
     return nlp
 
 
@@ -69,13 +69,19 @@ class AffixMemo:
     first 3,000 abstracts: 55% and 53%); each is a try of ~85 alternatives at every character
     of the string (~2.5 us), a look-up is a tenth of that. The results are the regex's own
     match objects, so the tokens do not change. At most MEMO_SIZE strings are kept (then it
-    starts afresh): memory stays bounded on any input."""
+    starts afresh): memory stays bounded on any input.
 
-    def __init__(self, compiled: re.Pattern, tail: bool = False):
+    With `shortcuts`, a string not seen before costs less where the regex's shape allows: a
+    suffix is searched for near the end of the string only (`TailSearch`), and a word of
+    letters and digits holds no infix when every infix is punctuation or a symbol."""
+
+    def __init__(self, compiled: re.Pattern, shortcuts: bool = False):
         self.compiled = compiled
         self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`search.__self__.pattern`)
-        self.tail = tail
-        self._search = TailSearch.of(compiled) if tail else compiled.search
+        self.shortcuts = shortcuts  # what the regex's shape spares (TailSearch, a word of letters)
+        self._search = TailSearch.of(compiled) if shortcuts else compiled.search
+        # An infix is punctuation or a symbol: a word of letters and digits has none to find
+        self._letters_have_none = shortcuts and _needs_a_symbol(compiled.pattern)
         self._searched: dict[str, re.Match | None] = {}
         self._split: dict[str, tuple[re.Match, ...]] = {}
 
@@ -89,14 +95,16 @@ class AffixMemo:
         """The matches of `compiled.finditer(string)`, as a tuple (spaCy makes a list of them),
         remembered."""
         if string not in self._split:
+            if self._letters_have_none and string.isalnum():
+                return ()  # six in ten of the strings not seen before (corpus abstracts)
             _remember(self._split, string, tuple(self.compiled.finditer(string)))
         return self._split[string]
 
     def __getstate__(self):
-        return {"compiled": self.compiled, "tail": self.tail}  # a copy starts with an empty memo: match objects do not pickle
+        return {"compiled": self.compiled, "shortcuts": self.shortcuts}  # a copy starts with an empty memo: match objects do not pickle
 
     def __setstate__(self, state):
-        self.__init__(state["compiled"], state.get("tail", False))
+        self.__init__(state["compiled"], state.get("shortcuts", False))
 
 
 class TailSearch:
@@ -129,6 +137,47 @@ class TailSearch:
         if start <= 0 or "\n" in string or (self.too_long and string.endswith(self.too_long)):
             return self.compiled.search(string)  # `$` also matches before a final newline
         return self.compiled.search(string, start)
+
+
+def _needs_a_symbol(pattern: str) -> bool:
+    """Whether every match of `pattern` consumes a character that is neither a letter nor a
+    digit (`str.isalnum`), as every infix of the tokenizer does; False when it cannot tell."""
+    try:
+        return _holds_a_symbol(_re_parser.parse(pattern))
+    except Exception:  # a parser of another Python version
+        return False
+
+
+def _holds_a_symbol(items) -> bool:
+    """A sequence of parsed items, one of which surely consumes a non-alphanumeric character."""
+    c = _re_constants
+    for op, av in items:
+        if op is c.LITERAL and not chr(av).isalnum():
+            return True
+        if op is c.IN and _symbols_only(av):
+            return True
+        if op is c.SUBPATTERN and _holds_a_symbol(av[-1]):
+            return True
+        if op is c.BRANCH and all(_holds_a_symbol(b) for b in av[1]):
+            return True
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1 and _holds_a_symbol(av[2]):
+            return True
+    return False
+
+
+def _symbols_only(members) -> bool:
+    """A character class of no letter or digit."""
+    c = _re_constants
+    for op, av in members:
+        if op is c.LITERAL:
+            chars = (av,)
+        elif op is c.RANGE:
+            chars = range(av[0], av[1] + 1)
+        else:  # a negation or a category (\\d, \\w ...)
+            return False
+        if any(chr(ch).isalnum() for ch in chars):
+            return False
+    return True
 
 
 def _suffix_reach(pattern: str) -> tuple[int, str | None] | None:
