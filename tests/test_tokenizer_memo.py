@@ -5,7 +5,7 @@ import pickle
 import pytest
 import spacy
 
-from extract.engine import tokenizer as tok
+from extract.engine import affixfacts, tokenizer as tok
 
 # Sentences of corpus abstracts: words that come back glued to other punctuation ("model," /
 # "(model)" / "model."), units after numbers, signs before numbers, final periods after capitals.
@@ -106,7 +106,7 @@ def test_no_tail_search_for_a_regex_of_another_shape(pattern):
     (r"[a-z]", False), (r"\w", False), (r"x|-", False), (r"[^a-z]", False), (r"(?:,)?", False),
 ])
 def test_a_word_of_letters_and_digits_is_searched_for_infixes_only_when_one_could_match(pattern, needs):
-    assert tok._needs_a_symbol(pattern) is needs
+    assert affixfacts.needs(pattern, lambda ch: not ch.isalnum()) is needs
 
 
 def test_the_infix_memo_spares_words_of_letters_and_digits():
@@ -115,3 +115,23 @@ def test_the_infix_memo_spares_words_of_letters_and_digits():
     assert memo._letters_have_none  # spaCy's infixes are all punctuation or symbols
     assert memo.finditer("Qwen25") == () and "Qwen25" not in memo._split
     assert [m.group() for m in memo.finditer("F1=0.657")] == ["="]
+
+
+def test_the_affix_facts_of_spacys_english_tokenizer():
+    """What extract/engine/affixfacts.py reads from spaCy's regexes, and that each search it
+    lets the tokenizer skip would have found nothing."""
+    plain = _plain_english().tokenizer
+    prefix, suffix = plain.prefix_search.__self__, plain.suffix_search.__self__
+    first, last = affixfacts.start_chars(prefix.pattern), affixfacts.end_chars(suffix.pattern)
+    assert {"(", "[", "$", '"'} <= first and "a" not in first and "U" in first  # "US$"
+    assert {")", ".", ",", "%", "s", "m"} <= last and "e" not in last and "y" not in last  # "'s", "km"
+    assert affixfacts.needs(plain.url_match.__self__.pattern, lambda ch: ch == ".")
+    assert affixfacts.start_chars(suffix.pattern) is None and affixfacts.end_chars(prefix.pattern) is None
+    words = [w for text in SENTENCES for w in text.split()]
+    for w in words + ["model", "Energy", "(x", "US$5", "x)", "12km"]:
+        if w[0] not in first:
+            assert prefix.search(w) is None, w
+        if w[-1] not in last:
+            assert suffix.search(w) is None, w
+        if "." not in w:
+            assert plain.url_match(w) is None, w

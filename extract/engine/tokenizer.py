@@ -21,16 +21,12 @@ from __future__ import annotations
 
 import re
 
-try:  # the parser and constants of the `re` module (Python 3.11+; before, sre_parse)
-    from re import _constants as _re_constants, _parser as _re_parser
-except ImportError:  # pragma: no cover
-    import sre_constants as _re_constants
-    import sre_parse as _re_parser
-
 import spacy
 from spacy.lang.char_classes import ALPHA_LOWER, ALPHA_UPPER
 from spacy.language import Language
 from spacy.util import compile_infix_regex, compile_suffix_regex
+
+from extract.engine import affixfacts
 
 # Each rule tests its one literal character before its look-behind: spaCy searches these
 # regexes at every place of every token, and a look-behind over the Unicode letter classes
@@ -53,9 +49,29 @@ def blank_english() -> Language:
     split_final_period(nlp)
     split_sign_before_number(nlp)
     tokenizer = nlp.tokenizer
+    tokenizer.prefix_search = AffixMemo(tokenizer.prefix_search.__self__, shortcuts=True).search
     tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__, shortcuts=True).search
     tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__, shortcuts=True).finditer
+    if tokenizer.url_match is not None and affixfacts.needs(tokenizer.url_match.__self__.pattern, _is_period):
+        tokenizer.url_match = PeriodFirst(tokenizer.url_match.__self__).match
     return nlp
+
+
+def _is_period(ch: str) -> bool:
+    return ch == "."
+
+
+class PeriodFirst:
+    """The tokenizer's URL regex, whose every match holds a period (affixfacts.needs): a
+    string without one is not tried (most of the ~35 strings an abstract has that the
+    tokenizer has not seen before)."""
+
+    def __init__(self, compiled: re.Pattern):
+        self.compiled = compiled
+        self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`url_match.__self__.pattern`)
+
+    def match(self, string: str) -> re.Match | None:
+        return self.compiled.match(string) if "." in string else None
 
 
 class AffixMemo:
@@ -80,14 +96,20 @@ class AffixMemo:
         self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`search.__self__.pattern`)
         self.shortcuts = shortcuts  # what the regex's shape spares (TailSearch, a word of letters)
         self._search = TailSearch.of(compiled) if shortcuts else compiled.search
+        # The characters a prefix can start with and a suffix end with (None: any)
+        self._first = affixfacts.start_chars(compiled.pattern) if shortcuts else None
+        self._last = affixfacts.end_chars(compiled.pattern) if shortcuts else None
         # An infix is punctuation or a symbol: a word of letters and digits has none to find
-        self._letters_have_none = shortcuts and _needs_a_symbol(compiled.pattern)
+        self._letters_have_none = shortcuts and affixfacts.needs(compiled.pattern, _not_alphanumeric)
         self._searched: dict[str, re.Match | None] = {}
         self._split: dict[str, tuple[re.Match, ...]] = {}
 
     def search(self, string: str) -> re.Match | None:
         """`compiled.search(string)`, remembered."""
         if string not in self._searched:
+            if string and ((self._first is not None and string[0] not in self._first)
+                           or (self._last is not None and string[-1] not in self._last and "\n" not in string)):
+                return None  # `$` may match before a final newline: no shortcut then
             _remember(self._searched, string, self._search(string))
         return self._searched[string]
 
@@ -127,7 +149,7 @@ class TailSearch:
     def of(cls, compiled: re.Pattern):
         """A TailSearch's `search`, or `compiled.search` itself where the regex is not made
         of such branches (a user's own suffixes may not be)."""
-        reach = _suffix_reach(compiled.pattern)
+        reach = affixfacts.suffix_reach(compiled.pattern)
         if reach is None:
             return compiled.search
         return cls(compiled, *reach).search
@@ -139,74 +161,8 @@ class TailSearch:
         return self.compiled.search(string, start)
 
 
-def _needs_a_symbol(pattern: str) -> bool:
-    """Whether every match of `pattern` consumes a character that is neither a letter nor a
-    digit (`str.isalnum`), as every infix of the tokenizer does; False when it cannot tell."""
-    try:
-        return _holds_a_symbol(_re_parser.parse(pattern))
-    except Exception:  # a parser of another Python version
-        return False
-
-
-def _holds_a_symbol(items) -> bool:
-    """A sequence of parsed items, one of which surely consumes a non-alphanumeric character."""
-    c = _re_constants
-    for op, av in items:
-        if op is c.LITERAL and not chr(av).isalnum():
-            return True
-        if op is c.IN and _symbols_only(av):
-            return True
-        if op is c.SUBPATTERN and _holds_a_symbol(av[-1]):
-            return True
-        if op is c.BRANCH and all(_holds_a_symbol(b) for b in av[1]):
-            return True
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1 and _holds_a_symbol(av[2]):
-            return True
-    return False
-
-
-def _symbols_only(members) -> bool:
-    """A character class of no letter or digit."""
-    c = _re_constants
-    for op, av in members:
-        if op is c.LITERAL:
-            chars = (av,)
-        elif op is c.RANGE:
-            chars = range(av[0], av[1] + 1)
-        else:  # a negation or a category (\\d, \\w ...)
-            return False
-        if any(chr(ch).isalnum() for ch in chars):
-            return False
-    return True
-
-
-def _suffix_reach(pattern: str) -> tuple[int, str | None] | None:
-    """(the most characters a bounded branch of `pattern` consumes, the character that the
-    one unbounded branch repeats) when every branch ends with `$` and the only unbounded
-    one is a character repeated (`\\.\\.+$`); None otherwise. Read with the parser of the
-    `re` module the tokenizer compiles with."""
-    try:
-        tree = _re_parser.parse(pattern)
-        branches = tree[0][1][1] if len(tree) == 1 and tree[0][0] is _re_constants.BRANCH else [tree]
-        width, run = 0, None
-        for branch in branches:
-            items = list(branch)
-            if not items or items[-1] != (_re_constants.AT, _re_constants.AT_END):
-                return None
-            low, high = branch.getwidth()
-            if high < _re_constants.MAXREPEAT:
-                width = max(width, high)
-                continue
-            # the one unbounded shape known: c c+ $
-            if run is not None or len(items) != 3 or items[0][0] is not _re_constants.LITERAL:
-                return None
-            op, (lo, hi, body) = items[1]
-            if op is not _re_constants.MAX_REPEAT or list(body) != [items[0]] or hi != _re_constants.MAXREPEAT:
-                return None
-            run = chr(items[0][1])
-        return width, run
-    except Exception:  # a parser of another Python version: no shortcut, the plain search
-        return None
+def _not_alphanumeric(ch: str) -> bool:
+    return not ch.isalnum()
 
 
 def _remember(found: dict, string: str, result) -> None:
