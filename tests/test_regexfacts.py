@@ -178,3 +178,41 @@ def test_number_start_places_are_every_place_the_scan_matches_near_a_digit(text)
     scan = starts._scan(key)
     expected = [i for i in range(len(text)) if scan.match(text, i) and regex.search(r"\d", text[i : i + key[1] + 1])]
     assert starts.places(key, text, 0, len(text), None) == expected
+
+
+@pytest.mark.parametrize("source, safe", [
+    (r"(?<![\w/-])(?:(?:mean|top-\d+)\s)+\Z", True),
+    (r"\b(?:on|for)\s+\Z", True),
+    (r"(?:a|b\Z)", False),  # one branch can end anywhere
+    (r"a\Z|b\Z", True),
+    (r"\w+\s\d+", False),  # not anchored at the end: no cheaper from there
+    (r"[\w.]*+x\Z", False),  # possessive: `abx` matches backwards only
+    (r"(?>\w+)x\Z", False),  # atomic
+    (r"(?<=(?>ab))c\Z", True),  # inside a look-around it matches its own way either way
+    (r"(a)\1\Z", False),  # back references: not understood
+])
+def test_reverse_safe(source, safe):
+    assert regexfacts.reverse_safe(source) is safe
+
+
+def test_every_end_anchored_param_searches_the_same_from_its_end():
+    """A param a post-processor searches up to a place (the modifiers before a metric's
+    name, ...) is searched from its end first (rx.EndAnchored): the same match, or none, as
+    the forward search, ending at every word of the gold texts and starting 60 characters
+    before it."""
+    from extract.text import rx
+
+    nlp = build_pipeline(spans=False)
+    wrapped = [r.compiled for _, c in nlp.pipeline for r in c.matcher.rules.params.values()
+               if isinstance(getattr(r, "compiled", None), rx.EndAnchored)]
+    assert len(wrapped) >= 8
+    tried = found = 0
+    for text in _texts():
+        for m in regex.finditer(r"(?<=\w)\s", text):
+            for p in wrapped:
+                lo, end = max(0, m.end() - 60), m.end()
+                got, want = p.search(text, lo, end), p.forward.search(text, lo, end)
+                assert (got and got.span()) == (want and want.span()), (p.pattern[:60], text[lo:end])
+                tried += 1
+                found += want is not None
+    assert tried > 100_000 and found > 1000

@@ -36,3 +36,18 @@ def test_a_timeout_reaches_the_regex_module():
 
 def test_finditer_does_not_overlap():
     assert spans(rx.finditer(regex.compile("aa"), "aaaa")) == [(0, 2), (2, 4)]
+
+
+def test_end_anchored_searches_as_its_forward_regex_and_pickles():
+    import pickle
+
+    p = rx.EndAnchored(regex.compile(r"(?<![\w-])(?:(?:[A-Z]\w*|of)\s)+\Z"))
+    for end in range(len(TEXT) + 1):
+        for lo in (0, max(0, end - 30)):
+            want = p.forward.search(TEXT, lo, end)
+            for got in (p.search(TEXT, lo, end), rx.search(p, TEXT, lo, end, 5.0)):  # with a timeout too
+                assert (got and got.span()) == (want and want.span())
+    assert p.search("We propose ABC Net ").span() == (11, 19)
+    assert p.groupindex == p.forward.groupindex and p.match("ABC ", 0).span() == (0, 4)
+    copy = pickle.loads(pickle.dumps(p))
+    assert copy.search("We propose ABC Net ").span() == (11, 19)

@@ -5,7 +5,7 @@ import pickle
 import pytest
 import spacy
 
-from extract.engine import tokenizer as tok
+from extract.engine import affixfacts, tokenizer as tok
 
 # Sentences of corpus abstracts: words that come back glued to other punctuation ("model," /
 # "(model)" / "model."), units after numbers, signs before numbers, final periods after capitals.
@@ -72,3 +72,66 @@ def test_a_pipeline_with_the_memo_pickles_after_use():
     copy = pickle.loads(pickle.dumps(nlp))
     for text in SENTENCES:
         assert _tokens(copy, text) == _tokens(nlp, text)
+
+
+def test_the_suffix_search_from_the_tail_finds_what_the_whole_search_finds():
+    """The suffix search starts near the end of the string (`TailSearch`): the same match
+    for every word of the sentences above, every piece left after its suffixes are cut, and
+    the strings whose suffix starts further back (a long run of periods, a final newline)."""
+    compiled = spacy.blank("en").tokenizer.suffix_search.__self__
+    search = tok.TailSearch.of(compiled)
+    assert search != compiled.search  # spaCy's suffixes are all of the shape it knows
+    strings = ["a.......", "...........", "x\n", "20km\n", "12km", "30°C.", "GSM8K.", "model's", "—", ""]
+    for text in SENTENCES:
+        for word in text.split():
+            while word:
+                strings.append(word)
+                m = compiled.search(word)
+                word = word[: m.start()] if m and m.start() else word[1:]
+    for s in strings:
+        want, got = compiled.search(s), search(s)
+        assert (got and got.span()) == (want and want.span()), s
+
+
+@pytest.mark.parametrize("pattern", [r"abc", r"a$|b", r"(?:x|y)+$", r"a+$|\.\.+$"])
+def test_no_tail_search_for_a_regex_of_another_shape(pattern):
+    import re
+
+    compiled = re.compile(pattern)
+    assert tok.TailSearch.of(compiled) == compiled.search
+
+
+@pytest.mark.parametrize("pattern, needs", [
+    (r"(?<=[0-9])[+\-\*^](?=[0-9-])", True), (r"(?:-|–|—)", True), (r"\.\.+|…", True),
+    (r"[a-z]", False), (r"\w", False), (r"x|-", False), (r"[^a-z]", False), (r"(?:,)?", False),
+])
+def test_a_word_of_letters_and_digits_is_searched_for_infixes_only_when_one_could_match(pattern, needs):
+    assert affixfacts.needs(pattern, lambda ch: not ch.isalnum()) is needs
+
+
+def test_the_infix_memo_spares_words_of_letters_and_digits():
+    nlp = tok.blank_english()
+    memo = nlp.tokenizer.infix_finditer.__self__
+    assert memo._letters_have_none  # spaCy's infixes are all punctuation or symbols
+    assert memo.finditer("Qwen25") == () and "Qwen25" not in memo._split
+    assert [m.group() for m in memo.finditer("F1=0.657")] == ["="]
+
+
+def test_the_affix_facts_of_spacys_english_tokenizer():
+    """What extract/engine/affixfacts.py reads from spaCy's regexes, and that each search it
+    lets the tokenizer skip would have found nothing."""
+    plain = _plain_english().tokenizer
+    prefix, suffix = plain.prefix_search.__self__, plain.suffix_search.__self__
+    first, last = affixfacts.start_chars(prefix.pattern), affixfacts.end_chars(suffix.pattern)
+    assert {"(", "[", "$", '"'} <= first and "a" not in first and "U" in first  # "US$"
+    assert {")", ".", ",", "%", "s", "m"} <= last and "e" not in last and "y" not in last  # "'s", "km"
+    assert affixfacts.needs(plain.url_match.__self__.pattern, lambda ch: ch == ".")
+    assert affixfacts.start_chars(suffix.pattern) is None and affixfacts.end_chars(prefix.pattern) is None
+    words = [w for text in SENTENCES for w in text.split()]
+    for w in words + ["model", "Energy", "(x", "US$5", "x)", "12km"]:
+        if w[0] not in first:
+            assert prefix.search(w) is None, w
+        if w[-1] not in last:
+            assert suffix.search(w) is None, w
+        if "." not in w:
+            assert plain.url_match(w) is None, w

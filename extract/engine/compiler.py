@@ -21,6 +21,7 @@ from extract.engine import regexfacts
 from extract.engine.phrases import PhraseIndex
 from extract.engine.places import NumberStarts
 from extract.engine.rulefile import LoadedRuleFile, Pattern, RuleFileError
+from extract.text import rx
 from extract.resources import resolve_data_path, rules_dir
 from extract.resources.wordlists import Entry, WordListError, forms_of, load_word_list
 
@@ -237,6 +238,12 @@ class Compiler:
             before=regex.compile("(?:" + before + r")\Z", flags) if before is not None else None,
             after=regex.compile(after, flags) if after is not None else None,
             timeout=timeout)
+        if source is not None and not scanned and regexfacts.reverse_safe(source, verbose):
+            # A param a post-processor searches up to a place ("the words before a metric's
+            # name"): searched from its end first. Not a rule's `before:`, whose window the
+            # classes below narrow already, and which is mostly Title Case words: searched
+            # from their end, they cost two to ten times more (bench corpus).
+            rule.compiled = rx.EndAnchored(rule.compiled)
         if source is not None and scanned:  # what spares a scan of the whole text
             start = regexfacts.number_start(source, verbose)
             if start is not None:

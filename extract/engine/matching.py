@@ -3,6 +3,8 @@ runner of each kind: regexes on the text, phrases from the document's one phrase
 patterns through spaCy's Matcher. Every hit keeps the id of its rule."""
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from spacy.matcher import Matcher
 from spacy.tokens import Doc
 
@@ -84,7 +86,12 @@ class FieldMatcher:
         if isinstance(rule, RegexRule):
             return self.runner.hits(rule, state.text, pos, endpos, state, None, anchored)
         endpos = len(state.text) if endpos is None else endpos
-        spans = [(s, e) for s, e in self.phrases.matches(state).get(rule.match_id, ()) if s >= pos and e <= endpos]
+        spans = self.phrases.matches(state).get(rule.match_id, ())
+        # The spans are in text order (by start): those of the range are one run, found by
+        # bisection (post-processors ask sentence by sentence).
+        first = bisect_left(spans, (pos,))
+        last = bisect_left(spans, (endpos,), first)
+        spans = [(s, e) for s, e in spans[first:last] if e <= endpos]
         return phrase_runner.hits(rule, state.text, spans, None, state.id, state.deadline)
 
     def phrase_spans(self, helper: PhraseRule, state: DocState) -> list[tuple[int, int]]:

@@ -290,6 +290,38 @@ def _rare(part: str) -> bool:
     return all(not (ch.isalpha() and not ch.isupper()) and not ch.isspace() for ch in rest.replace("\\", ""))
 
 
+# -- searched from its end ----------------------------------------------------------------
+def reverse_safe(source: str, verbose: bool = False) -> bool:
+    """Whether a search for `source` may start with the same regex searched from the end of
+    the range (REVERSE) to learn whether there is any match (extract/text/rx.py
+    `EndAnchored`): `source` must end at the end of the range (`\\Z`), or the search from the
+    end is no cheaper; and it holds no possessive repeat and no atomic group outside its
+    look-arounds, the only syntax that can match in one direction and not in the other. A
+    regex the parser does not know (back references, conditionals ...) is not."""
+    node = parse(source, verbose)
+    return node is not None and _ends_at_end(node) and not _one_way(node)
+
+
+def _ends_at_end(node: Node) -> bool:
+    if node.kind == "zw":
+        return node.src == "\\Z"
+    if node.kind == "seq":
+        return bool(node.items) and _ends_at_end(node.items[-1])
+    if node.kind in ("alt", "grp"):
+        return bool(node.items) and all(_ends_at_end(c) for c in node.items)
+    return False
+
+
+def _one_way(node: Node) -> bool:
+    """A possessive repeat or an atomic group that consumes text (inside a look-around, a
+    regex is matched in the look-around's own direction, whichever way it is searched)."""
+    if node.kind == "zw":
+        return False
+    if (node.kind == "rep" and node.src == "possessive") or (node.kind == "grp" and node.src == "(?>"):
+        return True
+    return any(_one_way(c) for c in node.items)
+
+
 # -- what can take exponential time -------------------------------------------------------
 def nested_quantifier(source: str, verbose: bool = False) -> bool:
     """Whether `source` repeats, without a limit, something that itself repeats without a

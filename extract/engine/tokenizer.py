@@ -26,6 +26,8 @@ from spacy.lang.char_classes import ALPHA_LOWER, ALPHA_UPPER
 from spacy.language import Language
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
+from extract.engine import affixfacts
+
 # Each rule tests its one literal character before its look-behind: spaCy searches these
 # regexes at every place of every token, and a look-behind over the Unicode letter classes
 # tried first cost every token ~0.6 us (bench/benchmark.py: 1.17x the bare pass, 1.05-1.08x now).
@@ -47,9 +49,29 @@ def blank_english() -> Language:
     split_final_period(nlp)
     split_sign_before_number(nlp)
     tokenizer = nlp.tokenizer
-    tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__).search
-    tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__).finditer
+    tokenizer.prefix_search = AffixMemo(tokenizer.prefix_search.__self__, shortcuts=True).search
+    tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__, shortcuts=True).search
+    tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__, shortcuts=True).finditer
+    if tokenizer.url_match is not None and affixfacts.needs(tokenizer.url_match.__self__.pattern, _is_period):
+        tokenizer.url_match = PeriodFirst(tokenizer.url_match.__self__).match
     return nlp
+
+
+def _is_period(ch: str) -> bool:
+    return ch == "."
+
+
+class PeriodFirst:
+    """The tokenizer's URL regex, whose every match holds a period (affixfacts.needs): a
+    string without one is not tried (most of the ~35 strings an abstract has that the
+    tokenizer has not seen before)."""
+
+    def __init__(self, compiled: re.Pattern):
+        self.compiled = compiled
+        self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`url_match.__self__.pattern`)
+
+    def match(self, string: str) -> re.Match | None:
+        return self.compiled.match(string) if "." in string else None
 
 
 class AffixMemo:
@@ -63,32 +85,84 @@ class AffixMemo:
     first 3,000 abstracts: 55% and 53%); each is a try of ~85 alternatives at every character
     of the string (~2.5 us), a look-up is a tenth of that. The results are the regex's own
     match objects, so the tokens do not change. At most MEMO_SIZE strings are kept (then it
-    starts afresh): memory stays bounded on any input."""
+    starts afresh): memory stays bounded on any input.
 
-    def __init__(self, compiled: re.Pattern):
+    With `shortcuts`, a string not seen before costs less where the regex's shape allows: a
+    suffix is searched for near the end of the string only (`TailSearch`), and a word of
+    letters and digits holds no infix when every infix is punctuation or a symbol."""
+
+    def __init__(self, compiled: re.Pattern, shortcuts: bool = False):
         self.compiled = compiled
         self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`search.__self__.pattern`)
+        self.shortcuts = shortcuts  # what the regex's shape spares (TailSearch, a word of letters)
+        self._search = TailSearch.of(compiled) if shortcuts else compiled.search
+        # The characters a prefix can start with and a suffix end with (None: any)
+        self._first = affixfacts.start_chars(compiled.pattern) if shortcuts else None
+        self._last = affixfacts.end_chars(compiled.pattern) if shortcuts else None
+        # An infix is punctuation or a symbol: a word of letters and digits has none to find
+        self._letters_have_none = shortcuts and affixfacts.needs(compiled.pattern, _not_alphanumeric)
         self._searched: dict[str, re.Match | None] = {}
         self._split: dict[str, tuple[re.Match, ...]] = {}
 
     def search(self, string: str) -> re.Match | None:
         """`compiled.search(string)`, remembered."""
         if string not in self._searched:
-            _remember(self._searched, string, self.compiled.search(string))
+            if string and ((self._first is not None and string[0] not in self._first)
+                           or (self._last is not None and string[-1] not in self._last and "\n" not in string)):
+                return None  # `$` may match before a final newline: no shortcut then
+            _remember(self._searched, string, self._search(string))
         return self._searched[string]
 
     def finditer(self, string: str) -> tuple[re.Match, ...]:
         """The matches of `compiled.finditer(string)`, as a tuple (spaCy makes a list of them),
         remembered."""
         if string not in self._split:
+            if self._letters_have_none and string.isalnum():
+                return ()  # six in ten of the strings not seen before (corpus abstracts)
             _remember(self._split, string, tuple(self.compiled.finditer(string)))
         return self._split[string]
 
     def __getstate__(self):
-        return {"compiled": self.compiled}  # a copy starts with an empty memo: match objects do not pickle
+        return {"compiled": self.compiled, "shortcuts": self.shortcuts}  # a copy starts with an empty memo: match objects do not pickle
 
     def __setstate__(self, state):
-        self.__init__(state["compiled"])
+        self.__init__(state["compiled"], state.get("shortcuts", False))
+
+
+class TailSearch:
+    """`compiled.search(string)` for a regex each of whose branches ends the string (`...$`:
+    the tokenizer's suffixes), started where a match can start: at most `width` characters
+    before the end, the most a branch of bounded length consumes, unless the string ends in
+    a longer run of the one character a branch repeats without bound (`\\.\\.+$`).
+
+    Why: a search tries all ~85 suffixes at every character of the string, and the
+    strings the memo has not seen cost a twentieth of the whole pipeline this way (callgrind,
+    corpus abstracts). A look-behind still sees the whole string (`search(string, pos)` is
+    not `search(string[pos:])`), so the match is the one the whole search finds."""
+
+    def __init__(self, compiled: re.Pattern, width: int, run: str | None):
+        self.compiled = compiled
+        self.width = width
+        self.too_long = run * (width + 1) if run else None  # a repeated branch can start earlier
+
+    @classmethod
+    def of(cls, compiled: re.Pattern):
+        """A TailSearch's `search`, or `compiled.search` itself where the regex is not made
+        of such branches (a user's own suffixes may not be)."""
+        reach = affixfacts.suffix_reach(compiled.pattern)
+        if reach is None:
+            return compiled.search
+        return cls(compiled, *reach).search
+
+    def search(self, string: str) -> re.Match | None:
+        start = len(string) - self.width
+        if start <= 0 or "\n" in string or (self.too_long and string.endswith(self.too_long)):
+            return self.compiled.search(string)  # `$` also matches before a final newline
+        return self.compiled.search(string, start)
+
+
+def _not_alphanumeric(ch: str) -> bool:
+    return not ch.isalnum()
 
 
 def _remember(found: dict, string: str, result) -> None:

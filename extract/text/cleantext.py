@@ -91,6 +91,7 @@ _GROUP_CMDS = "bfseries itshape ttfamily bf it em rm tt sc sf".split()
 # Longest run of punctuation chars handed to the tokenizer in one piece.
 MAX_PUNCT_RUN = 8
 MAX_CHUNK = 256  # and longest chunk without whitespace
+HALF_CHUNK = (MAX_CHUNK + 1) // 2  # a chunk longer than MAX_CHUNK covers an aligned window of this length
 _PUNCT_RUN = regex.compile(r"[^\w\s]{%d,}" % (MAX_PUNCT_RUN + 1))
 _LONG_CHUNK = regex.compile(r"\S{%d,}" % (MAX_CHUNK + 1))
 
@@ -386,8 +387,8 @@ def _breaks(text: str) -> list[int]:
     for m in rx.finditer(_PUNCT_RUN, text):
         breaks.extend(range(m.start() + MAX_PUNCT_RUN, m.end(), MAX_PUNCT_RUN + 1))
     extra: list[int] = []
-    if len(text) <= MAX_CHUNK or max(map(len, text.split()), default=0) <= MAX_CHUNK:
-        return breaks  # str.split is 5x faster than the regex scan: real text stops here
+    if not _may_hold_long_chunk(text):
+        return breaks  # real text stops here
     for m in rx.finditer(_LONG_CHUNK, text):
         pos, end = m.span()
         for q in breaks[bisect_left(breaks, pos):bisect_left(breaks, end)] + [end]:
@@ -397,3 +398,14 @@ def _breaks(text: str) -> list[int]:
                 pos += 1
             pos = q + 1
     return sorted(breaks + extra) if extra else breaks
+
+
+def _may_hold_long_chunk(text: str) -> bool:
+    """False when no chunk of `text` can be longer than MAX_CHUNK. Such a chunk covers one
+    of the aligned windows of HALF_CHUNK characters whole, so every window holding a space
+    rules it out: a dozen `in` tests an abstract, where splitting it into words cost a
+    third of the clean view (bench/benchmark.py)."""
+    if len(text) <= MAX_CHUNK:
+        return False
+    return not all(" " in text[i : i + HALF_CHUNK] for i in range(0, len(text) - HALF_CHUNK + 1, HALF_CHUNK)) \
+        and max(map(len, text.split()), default=0) > MAX_CHUNK
