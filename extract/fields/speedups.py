@@ -298,7 +298,7 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     if kind == "generic":
         kind = "efficiency"
     lo = max(sent.start, min(aspect.start, num.start) - 30, _prev_end(sent, num))
-    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num))
+    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num, aspect))
     if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
         joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
         lo = joins[-1].end() if joins else lo
@@ -369,5 +369,11 @@ def _prev_end(sent: Sentence, num: Num) -> int:
     return sent.prev_num_end(num)
 
 
-def _next_start(sent: Sentence, num: Num) -> int:
-    return sent.next_num_start(num)
+def _next_start(sent: Sentence, num: Num, aspect) -> int:
+    """Where the next number starts; past the aspect when a list of numbers shares the aspect
+    after it, so that the cue after the aspect is every number's: "30% and 40% latency
+    reductions", "39% and 22% reductions in the charging cost"."""
+    nxt = sent.next_num_start(num)
+    if nxt >= aspect.start or aspect.start < num.end:
+        return nxt
+    return next((n.start for n in sent.nums if n.start >= aspect.end), sent.end)
