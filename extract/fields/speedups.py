@@ -27,7 +27,7 @@ from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, mer
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "faster_what", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -185,6 +185,7 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     i = aspects.first_from(num.end)
     if i < len(items) and _reaches(text, num, items[i], params):
         after = items[i]
+        named = _speed_of(text, after, params)
         while i + 1 < len(items) and _compound(text, after, items[i + 1], params):
             i += 1
             comparative = after if rx.fullmatch(params.comparative, after.text) else None
@@ -192,6 +193,8 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
                 kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
                 after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
+        if named and after.name == "speedup":  # "20x faster decoding", "10x faster sampling speed"
+            after = replace(after, name=named)
     connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) or is_range_conn(num) \
         or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
@@ -207,6 +210,16 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     if before is None and after is None and num.conn is None:
         return aspect_before_pair(text, num, aspects)  # "runtime from 49.2 s to 10.4 s (4.7x)"
     return (before or after) if connected else (after or before)
+
+
+def _speed_of(text: str, aspect, params) -> str | None:
+    """What got faster, named by the noun right after a comparative of speed: "20x faster
+    decoding" is decoding speed, "50% faster optimization" optimization speed (param
+    faster_what); a speedup of inference is a plain speedup ("3x faster inference")."""
+    if aspect.attrs.get("kind") != "speed" or not rx.fullmatch(params.comparative, aspect.text):
+        return None
+    m = rx.match(params.faster_what, text, aspect.end)
+    return f"{m.group('what').lower()} speed" if m else None
 
 
 def _compound(text: str, aspect, head, params) -> bool:
