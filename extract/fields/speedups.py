@@ -27,7 +27,7 @@ from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, mer
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "faster_what", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -116,8 +116,10 @@ def postprocess(doc, hits, context) -> list[dict]:
                                                                  or _only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
-            if num.qual == "below" and num.conn is None and aspect.start >= num.end:
-                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting
+            if num.qual == "below" and num.conn is None and aspect.start >= num.end \
+                    and not _only_share(text, num, aspect, context.params):
+                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting;
+                #           not "at under 20% of the original cost"
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
@@ -352,8 +354,14 @@ def _only_share(text: str, num: Num, aspect, params) -> bool:
     original memory usage" (param only_share). Not a share that is no use of the method's ("only
     5% of the latency budget is spent on"). The percent is the share as written (as "reduces
     latency to 74.4% of the original")."""
-    return num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end) is not None \
-        and rx.search(params.only_share, text, max(0, num.start - 30), num.start) is not None
+    if not (num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end)):
+        return False
+    m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
+    if m is None or m.group("only"):
+        return m is not None
+    # without "only", a share of another's cost: "less than 10% of the energy of ANNs"
+    return rx.match(params.share_of_other, text, aspect.end) is not None \
+        or rx.search(params.share_base, text, num.end, aspect.start) is not None
 
 
 def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
