@@ -110,7 +110,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             one_verb = not gain and listed and same_verb(num, aspect, prev, sent)
             if not (gain or one_verb):
                 continue
-            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
+            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, _next_start(sent, num, aspect)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed"
                                                                  or _only_share(text, num, aspect, context.params))):
