@@ -24,10 +24,11 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 from extract.fields.speedup_lists import OTHER_NUMBER, SPEED_VERB, goes_on, same_verb, verb_goes_on
 from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, merge_ranges
+from extract.fields.speedup_shares import only_share, share
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "share_gap", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -45,14 +46,11 @@ _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
 _MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
-# Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
-_SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 # What may lie between a verb of betterment and the cost it governs ("improves the end-to-end
 # TTFT"), and between a cost and its noun or passive verb of betterment ("latency is improved").
 _GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
                          r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
 _GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
-_OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time"
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -65,7 +63,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     name_index = SpanIndex(names)
     # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left
     # out, unless a share of where it started ("reduces latency to 74.4% of the original")
-    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
+    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not share(text, n))
             and not name_index.covers(n.vstart, n.vend)]
     nums = merge_ranges(text, nums)  # "from 1.09x to 1.33x", "between 2x and 4x": one claim each
     aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
@@ -94,7 +92,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             context.check_time()
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
+            inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or share(text, num)) \
                 and not rx.search(OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
             inherited = inherited or aspect is None and (goes_on(text, prev, num, context.params)
                                                          or verb_goes_on(text, prev, num, sent))
@@ -113,11 +111,11 @@ def postprocess(doc, hits, context) -> list[dict]:
             cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, _next_start(sent, num, aspect)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed"
-                                                                 or _only_share(text, num, aspect, context.params))):
+                                                                 or only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
             if num.qual == "below" and num.conn is None and aspect.start >= num.end \
-                    and not _only_share(text, num, aspect, context.params):
+                    and not only_share(text, num, aspect, context.params):
                 continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting;
                 #           not "at under 20% of the original cost"
             if aspect.attrs.get("kind") == "generic" and prev is not None:
@@ -197,7 +195,7 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
                 after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
         if named and after.name == "speedup":  # "20x faster decoding", "10x faster sampling speed"
             after = replace(after, name=named)
-    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) or is_range_conn(num) \
+    connected = num.conn in _CONNECTED or num.conn == "to" and share(text, num) or is_range_conn(num) \
         or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
@@ -277,21 +275,19 @@ def _past_short_form(text: str, aspect) -> int:
     return m.end() if m else aspect.end
 
 
-def _share(text: str, num: Num) -> bool:
-    """A percent of a reference written after it (or after the list it opens): "to 74.4% of the
-    original", "to 1.6% of its baseline"."""
-    return num.unit == "%" and rx.match(_SHARE_OF, text, num.end) is not None
-
-
 def _reaches(text: str, num: Num, aspect, params) -> bool:
     """The aspect after a number is its own: across the words `after_gap` allows, or one word
-    of its own before a speed word (`free_word`); a comparative right after it or after such a
+    of its own before a speed word (`free_word`), or two after the "of" of a share
+    (`share_gap`: "17% of the production cost"; of a cost: "95.9% of unconstrained throughput"
+    is a level); a comparative right after it or after such a
     word ("4x training faster"), never after a preposition."""
     if rx.fullmatch(params.comparative, aspect.text):
         return not text[num.end : aspect.start].strip(" $") or bool(rx.fullmatch(params.free_word, text, num.end, aspect.start))
     return bool(rx.fullmatch(params.after_gap, text, num.end, aspect.start)
                 or (_free_word_ok(num, aspect) or _cut_named_after(text, aspect))
-                and rx.fullmatch(params.free_word, text, num.end, aspect.start))
+                and rx.fullmatch(params.free_word, text, num.end, aspect.start)
+                or aspect.attrs.get("kind") == "cost" and share(text, num)
+                and rx.fullmatch(params.share_gap, text, num.end, aspect.start))
 
 
 def _cut_named_after(text: str, aspect) -> bool:
@@ -312,7 +308,7 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     kind = aspect.attrs.get("kind", "speed")
     if kind == "generic":
         kind = "efficiency"
-    lo = max(sent.start, min(aspect.start, num.start) - 30, _prev_end(sent, num))
+    lo = max(sent.start, min(aspect.start, num.start) - 30, sent.prev_num_end(num))
     hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num, aspect))
     if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
         joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
@@ -333,7 +329,7 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     cue = hit.attrs.get("direction") if hit else None
     if kind == "cost" and cue == "increase" and not aspect.attrs.get("head") and _betters(sent.text, hit, num, aspect, params.better):
         cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
-    if cue is None and kind == "cost" and _only_share(sent.text, num, aspect, params):
+    if cue is None and kind == "cost" and only_share(sent.text, num, aspect, params):
         cue = "decrease"
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
@@ -346,22 +342,6 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
         return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
-
-
-def _only_share(text: str, num: Num, aspect, params) -> bool:
-    """A share of a cost that the method uses, and "only" says is small, is a cut: "while using
-    only 5% of the inference time", "at just 17% of the production cost", "with only 11.8% of
-    original memory usage" (param only_share). Not a share that is no use of the method's ("only
-    5% of the latency budget is spent on"). The percent is the share as written (as "reduces
-    latency to 74.4% of the original")."""
-    if not (num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end)):
-        return False
-    m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
-    if m is None or m.group("only"):
-        return m is not None
-    # without "only", a share of another's cost: "less than 10% of the energy of ANNs"
-    return rx.match(params.share_of_other, text, aspect.end) is not None \
-        or rx.search(params.share_base, text, num.end, aspect.start) is not None
 
 
 def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
@@ -384,10 +364,6 @@ def _betters(text: str, cue: Hit, num: Num, aspect, better) -> bool:
     if cue.end <= aspect.start:
         return rx.fullmatch(_GOVERNS, text, cue.end, aspect.start) is not None
     return aspect.end <= cue.start and rx.fullmatch(_GOVERNED, text, aspect.end, cue.start) is not None
-
-
-def _prev_end(sent: Sentence, num: Num) -> int:
-    return sent.prev_num_end(num)
 
 
 def _next_start(sent: Sentence, num: Num, aspect) -> int:
