@@ -28,7 +28,7 @@ from extract.fields.speedup_shares import only_share, share
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "share_gap", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "share_gap", "change_in_gap", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -279,7 +279,8 @@ def _reaches(text: str, num: Num, aspect, params) -> bool:
     """The aspect after a number is its own: across the words `after_gap` allows, or one word
     of its own before a speed word (`free_word`), or two after the "of" of a share
     (`share_gap`: "17% of the production cost"; of a cost: "95.9% of unconstrained throughput"
-    is a level); a comparative right after it or after such a
+    is a level), or after the "in" that follows a noun of change and its "of" (`change_in_gap`:
+    "a reduction of 40% in input tokens"); a comparative right after it or after such a
     word ("4x training faster"), never after a preposition."""
     if rx.fullmatch(params.comparative, aspect.text):
         return not text[num.end : aspect.start].strip(" $") or bool(rx.fullmatch(params.free_word, text, num.end, aspect.start))
@@ -287,7 +288,9 @@ def _reaches(text: str, num: Num, aspect, params) -> bool:
                 or (_free_word_ok(num, aspect) or _cut_named_after(text, aspect))
                 and rx.fullmatch(params.free_word, text, num.end, aspect.start)
                 or aspect.attrs.get("kind") == "cost" and share(text, num)
-                and rx.fullmatch(params.share_gap, text, num.end, aspect.start))
+                and rx.fullmatch(params.share_gap, text, num.end, aspect.start)
+                or num.conn == "of" and rx.fullmatch(params.change_in_gap, text, num.end, aspect.start)
+                and rx.search(params.bare_change_before, text, max(0, num.start - 30), num.start))
 
 
 def _cut_named_after(text: str, aspect) -> bool:
