@@ -51,6 +51,8 @@ _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (
 _GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
                          r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
 _GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
+_WORD_AND = regex.compile(r"[ ](?!(?:and|or|the|a|an|in|on|of|for|to|at|by|with|over|than)\b)[\p{L}\d][\p{L}\d-]*[ ](?:and|or)[ ]")
+_SIGNS = {"-": "decrease", "+": "increase"}  # a signed number with no cue
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -84,7 +86,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
-            if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
+            if own[i] is None and own[i + 1] is not None and (joined(text, sent.nums[i], sent.nums[i + 1])
+                                                              or _paired_words(text, sent.nums[i], sent.nums[i + 1], own[i + 1], context.params)):
                 own[i], shared[i] = own[i + 1], True
                 shared[i + 1] = True  # one qualifier over the list: "up to 2x, 3x and 4x speedups"
         kept: list[tuple[Num, Hit]] = []
@@ -212,6 +215,14 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     return (before or after) if connected else (after or before)
 
 
+def _paired_words(text: str, num: Num, nxt: Num, aspect, params) -> bool:
+    """Two factors, each with a word of its own, before one speed word: "a 1.8x end-to-end and
+    2.5x kernel-level speedup" (the first shares the aspect of the second)."""
+    return num.unit == nxt.unit == "x" and aspect.attrs.get("kind") == "speed" and aspect.start > nxt.end \
+        and rx.fullmatch(_WORD_AND, text, num.end, nxt.start) is not None \
+        and rx.fullmatch(params.free_word, text, nxt.end, aspect.start) is not None
+
+
 def _speed_of(text: str, aspect, params) -> str | None:
     """What got faster, named by the noun right after a comparative of speed: "20x faster
     decoding" is decoding speed, "50% faster optimization" optimization speed (param
@@ -307,7 +318,8 @@ def _free_word_ok(num: Num, aspect) -> bool:
 
 
 def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
-    """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue."""
+    """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue,
+    or the number's sign when there is none ("-47.58% inference time")."""
     kind = aspect.attrs.get("kind", "speed")
     if kind == "generic":
         kind = "efficiency"
@@ -334,6 +346,8 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
         cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
     if cue is None and kind == "cost" and only_share(sent.text, num, aspect, params):
         cue = "decrease"
+    if cue is None and kind == "cost" and num.conn is None and num.sign and aspect.start >= num.end:
+        cue = _SIGNS.get(num.sign.strip())  # "-45% latency", "+20% memory"
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
