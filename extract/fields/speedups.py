@@ -24,10 +24,11 @@ from extract.fields.quantities import Num, clear_gap, glued, joined, listed_afte
 from extract.fields.spans import SpanIndex, select_longest
 from extract.fields.speedup_lists import OTHER_NUMBER, SPEED_VERB, goes_on, same_verb, verb_goes_on
 from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, merge_ranges
+from extract.fields.speedup_shares import only_share, share
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
-          "head_modifier", "not_a_cost_modifier", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
+          "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "share_gap", "change_in_gap", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
 # Where the phrase of the number before ends: a cue before it is that number's.
 _JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
@@ -43,16 +44,16 @@ _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
 # A name right after a number it measures ("by 12.64% BD-Rate", "by 3.1 BLEU"): a score, not
 # the aspect's gain (an aspect there would have been read as the one after the number).
 _MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
+_CHANGE_AFTER = regex.compile(r"[ ]+(?:reductions?|decreases?|savings?|cuts?|improvements?|gains?|speed-?ups?|increases?)\b")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
-# Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
-_SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 # What may lie between a verb of betterment and the cost it governs ("improves the end-to-end
 # TTFT"), and between a cost and its noun or passive verb of betterment ("latency is improved").
 _GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
                          r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
 _GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
-_OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time"
+_WORD_AND = regex.compile(r"[ ](?!(?:and|or|the|a|an|in|on|of|for|to|at|by|with|over|than)\b)[\p{L}\d][\p{L}\d-]*[ ](?:and|or)[ ]")
+_SIGNS = {"-": "decrease", "+": "increase"}  # a signed number with no cue
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -64,8 +65,10 @@ def postprocess(doc, hits, context) -> list[dict]:
     names = occurrences(context, ("datasets", "models", "methods"))
     name_index = SpanIndex(names)
     # "reduces latency to 18%" gives the new level, not the gain: percents after "to" are left
-    # out, unless a share of where it started ("reduces latency to 74.4% of the original")
-    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not _share(text, n))
+    # out, unless a share of where it started ("reduces latency to 74.4% of the original") or a
+    # change named right after it ("leading to a 21.4% reduction in MACs")
+    nums = [n for n in nums if n.unit in ("x", "%", "pp") and not (n.unit != "x" and n.conn == "to" and not share(text, n)
+                                                                  and not rx.match(_CHANGE_AFTER, text, n.end))
             and not name_index.covers(n.vstart, n.vend)]
     nums = merge_ranges(text, nums)  # "from 1.09x to 1.33x", "between 2x and 4x": one claim each
     aspects = [h for h in hits if h.label == "aspect" and not glued(text, h.start, h.end)]
@@ -86,7 +89,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                for n in sent.nums]
         shared = [id(n) in resp_aspects for n in sent.nums]
         for i in range(len(own) - 2, -1, -1):  # "4.1x and 6.3x faster": the aspect after a list
-            if own[i] is None and own[i + 1] is not None and joined(text, sent.nums[i], sent.nums[i + 1]):
+            if own[i] is None and own[i + 1] is not None and (joined(text, sent.nums[i], sent.nums[i + 1])
+                                                              or _paired_words(text, sent.nums[i], sent.nums[i + 1], own[i + 1], context.params)):
                 own[i], shared[i] = own[i + 1], True
                 shared[i + 1] = True  # one qualifier over the list: "up to 2x, 3x and 4x speedups"
         kept: list[tuple[Num, Hit]] = []
@@ -94,7 +98,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             context.check_time()
             prev = kept[-1] if kept else None
             listed = prev is not None and listed_after(text, prev[0], num)
-            inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or _share(text, num)) \
+            inherited = aspect is None and listed and (rx.match(bare_next, text, num.end, span[1]) or share(text, num)) \
                 and not rx.search(OTHER_NUMBER, text, prev[0].end, num.start)  # "4.5% lower latency, 5.5 BLEU, 6.5%"
             inherited = inherited or aspect is None and (goes_on(text, prev, num, context.params)
                                                          or verb_goes_on(text, prev, num, sent))
@@ -110,14 +114,16 @@ def postprocess(doc, hits, context) -> list[dict]:
             one_verb = not gain and listed and same_verb(num, aspect, prev, sent)
             if not (gain or one_verb):
                 continue
-            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, sent.next_num_start(num)))
+            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, _next_start(sent, num, aspect)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed"
-                                                                 or _only_share(text, num, aspect, context.params))):
+                                                                 or only_share(text, num, aspect, context.params))):
                 continue  # "at a 28x compression ratio" is a condition; "with 10x fewer parameters", "with 2x
                 #           faster convergence", "at 63% FLOPs reduction", "with 60% token savings" are gains
-            if num.qual == "below" and num.conn is None and aspect.start >= num.end:
-                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting
+            if num.qual == "below" and num.conn is None and aspect.start >= num.end \
+                    and not only_share(text, num, aspect, context.params):
+                continue  # "with a 2% drop under a 30% budget": a bound on a level, a setting;
+                #           not "at under 20% of the original cost"
             if aspect.attrs.get("kind") == "generic" and prev is not None:
                 aspect = prev[1]  # "21.74% fewer training steps ... and an 11.31 pp larger efficiency gain"
             if num.qual is None and listed and (shared_aspect or one_verb) and prev is not None:
@@ -185,6 +191,7 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     i = aspects.first_from(num.end)
     if i < len(items) and _reaches(text, num, items[i], params):
         after = items[i]
+        named = _speed_of(text, after, params)
         while i + 1 < len(items) and _compound(text, after, items[i + 1], params):
             i += 1
             comparative = after if rx.fullmatch(params.comparative, after.text) else None
@@ -192,7 +199,9 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             if comparative and after.attrs.get("kind") == "cost":  # it went down: "46% faster runtime",
                 kind = "speed" if comparative.attrs.get("kind") == "speed" else "cost"  # "30x cheaper overhead"
                 after = replace(after, attrs={**after.attrs, "kind": kind, "head": False})
-    connected = num.conn in _CONNECTED or num.conn == "to" and _share(text, num) or is_range_conn(num) \
+        if named and after.name == "speedup":  # "20x faster decoding", "10x faster sampling speed"
+            after = replace(after, name=named)
+    connected = num.conn in _CONNECTED or num.conn == "to" and share(text, num) or is_range_conn(num) \
         or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
@@ -207,6 +216,24 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     if before is None and after is None and num.conn is None:
         return aspect_before_pair(text, num, aspects)  # "runtime from 49.2 s to 10.4 s (4.7x)"
     return (before or after) if connected else (after or before)
+
+
+def _paired_words(text: str, num: Num, nxt: Num, aspect, params) -> bool:
+    """Two factors, each with a word of its own, before one speed word: "a 1.8x end-to-end and
+    2.5x kernel-level speedup" (the first shares the aspect of the second)."""
+    return num.unit == nxt.unit == "x" and aspect.attrs.get("kind") == "speed" and aspect.start > nxt.end \
+        and rx.fullmatch(_WORD_AND, text, num.end, nxt.start) is not None \
+        and rx.fullmatch(params.free_word, text, nxt.end, aspect.start) is not None
+
+
+def _speed_of(text: str, aspect, params) -> str | None:
+    """What got faster, named by the noun right after a comparative of speed: "20x faster
+    decoding" is decoding speed, "50% faster optimization" optimization speed (param
+    faster_what); a speedup of inference is a plain speedup ("3x faster inference")."""
+    if aspect.attrs.get("kind") != "speed" or not rx.fullmatch(params.comparative, aspect.text):
+        return None
+    m = rx.match(params.faster_what, text, aspect.end)
+    return f"{m.group('what').lower()} speed" if m else None
 
 
 def _compound(text: str, aspect, head, params) -> bool:
@@ -262,21 +289,22 @@ def _past_short_form(text: str, aspect) -> int:
     return m.end() if m else aspect.end
 
 
-def _share(text: str, num: Num) -> bool:
-    """A percent of a reference written after it (or after the list it opens): "to 74.4% of the
-    original", "to 1.6% of its baseline"."""
-    return num.unit == "%" and rx.match(_SHARE_OF, text, num.end) is not None
-
-
 def _reaches(text: str, num: Num, aspect, params) -> bool:
     """The aspect after a number is its own: across the words `after_gap` allows, or one word
-    of its own before a speed word (`free_word`); a comparative right after it or after such a
+    of its own before a speed word (`free_word`), or two after the "of" of a share
+    (`share_gap`: "17% of the production cost"; of a cost: "95.9% of unconstrained throughput"
+    is a level), or after the "in" that follows a noun of change and its "of" (`change_in_gap`:
+    "a reduction of 40% in input tokens"); a comparative right after it or after such a
     word ("4x training faster"), never after a preposition."""
     if rx.fullmatch(params.comparative, aspect.text):
         return not text[num.end : aspect.start].strip(" $") or bool(rx.fullmatch(params.free_word, text, num.end, aspect.start))
     return bool(rx.fullmatch(params.after_gap, text, num.end, aspect.start)
                 or (_free_word_ok(num, aspect) or _cut_named_after(text, aspect))
-                and rx.fullmatch(params.free_word, text, num.end, aspect.start))
+                and rx.fullmatch(params.free_word, text, num.end, aspect.start)
+                or aspect.attrs.get("kind") == "cost" and share(text, num)
+                and rx.fullmatch(params.share_gap, text, num.end, aspect.start)
+                or num.conn == "of" and rx.fullmatch(params.change_in_gap, text, num.end, aspect.start)
+                and rx.search(params.bare_change_before, text, max(0, num.start - 30), num.start))
 
 
 def _cut_named_after(text: str, aspect) -> bool:
@@ -293,12 +321,13 @@ def _free_word_ok(num: Num, aspect) -> bool:
 
 
 def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
-    """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue."""
+    """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue,
+    or the number's sign when there is none ("-47.58% inference time")."""
     kind = aspect.attrs.get("kind", "speed")
     if kind == "generic":
         kind = "efficiency"
-    lo = max(sent.start, min(aspect.start, num.start) - 30, _prev_end(sent, num))
-    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num))
+    lo = max(sent.start, min(aspect.start, num.start) - 30, sent.prev_num_end(num))
+    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num, aspect))
     if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
         joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
         lo = joins[-1].end() if joins else lo
@@ -318,8 +347,10 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     cue = hit.attrs.get("direction") if hit else None
     if kind == "cost" and cue == "increase" and not aspect.attrs.get("head") and _betters(sent.text, hit, num, aspect, params.better):
         cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
-    if cue is None and kind == "cost" and _only_share(sent.text, num, aspect, params):
+    if cue is None and kind == "cost" and only_share(sent.text, num, aspect, params):
         cue = "decrease"
+    if cue is None and kind == "cost" and num.conn is None and num.sign and aspect.start >= num.end:
+        cue = _SIGNS.get(num.sign.strip())  # "-45% latency", "+20% memory"
     if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
         cue = sent.cue_near(num, sent.start, num.start)
     if aspect.attrs.get("head") and cue != "decrease":
@@ -331,16 +362,6 @@ def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
     if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
         return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
     return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
-
-
-def _only_share(text: str, num: Num, aspect, params) -> bool:
-    """A share of a cost that the method uses, and "only" says is small, is a cut: "while using
-    only 5% of the inference time", "at just 17% of the production cost", "with only 11.8% of
-    original memory usage" (param only_share). Not a share that is no use of the method's ("only
-    5% of the latency budget is spent on"). The percent is the share as written (as "reduces
-    latency to 74.4% of the original")."""
-    return num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end) is not None \
-        and rx.search(params.only_share, text, max(0, num.start - 30), num.start) is not None
 
 
 def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
@@ -365,9 +386,11 @@ def _betters(text: str, cue: Hit, num: Num, aspect, better) -> bool:
     return aspect.end <= cue.start and rx.fullmatch(_GOVERNED, text, aspect.end, cue.start) is not None
 
 
-def _prev_end(sent: Sentence, num: Num) -> int:
-    return sent.prev_num_end(num)
-
-
-def _next_start(sent: Sentence, num: Num) -> int:
-    return sent.next_num_start(num)
+def _next_start(sent: Sentence, num: Num, aspect) -> int:
+    """Where the next number starts; past the aspect when a list of numbers shares the aspect
+    after it, so that the cue after the aspect is every number's: "30% and 40% latency
+    reductions", "39% and 22% reductions in the charging cost"."""
+    nxt = sent.next_num_start(num)
+    if nxt >= aspect.start or aspect.start < num.end:
+        return nxt
+    return next((n.start for n in sent.nums if n.start >= aspect.end), sent.end)
