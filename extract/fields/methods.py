@@ -61,6 +61,9 @@ def postprocess(doc, hits, context) -> list[dict]:
         version = rx.match(shapes.VERSION_AFTER, text, end)
         if version and text[start:end].endswith(name):  # "TinySAM 2", "InfLLM v2"
             end, name = version.end(), name + version.group()
+        plus = rx.match(shapes.PLUS_AFTER, text, end) if text[end : end + 1] == "+" else None
+        if plus and text[start:end].endswith(name):  # "Gaussian Shading++"
+            end, name = plus.end(), name + plus.group()
         tail = rx.match(shapes.NAME_TAIL, text, end) if " " not in name and text[start:end].endswith(name) else None
         if tail:  # "We present FM Agent, a ...": one name, not "FM" and "Agent"
             end, name = tail.end(), name + tail.group()
