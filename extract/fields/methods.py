@@ -129,8 +129,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         if proposes:
             add(s, e, name, "proposed", h.rule, h.priority)
     own = _own_name_sentences(context, items)
-    parts, since = _component_hits(context, cues, proposes, own)
-    for s, e, name, h, before in parts:
+    for s, e, name, h, before in _component_hits(context, cues, proposes, own):
         if h.rule in NAMED_PARTS and shapes.describes_name(before) or h.rule == "methods.component_article" and rx.search(shapes.MEASURE_HEAD, name):
             continue  # "an Absolute Error", "we propose Aeon, a Neuro-Symbolic Cognitive Operating System"
         subject = h.rule == "methods.subject" and rx.match(cues.intro, before) and shapes.subject_is_new(text, h)
@@ -140,11 +139,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             _proposed_here(before, cues) or (h.rule in NAMED_PARTS and context.sentence_of(s) in own
                                              and rx.fullmatch(shapes.TITLE_NAME_RX, name) is not None
                                              and not rx.search(shapes.COMPARED, before + name) and not rx.search(cues.existing, before)))
-        # A named part counts once the abstract proposes a method; after a proposal of an unnamed
-        # one only in Title Case ("We propose a novel framework ... It consists of a Token Routing
-        # Gate and ..."): a short acronym there names a class ("a transformer-based AR model").
-        if (proposes or (ours and since <= s and h.rule in NAMED_PARTS and rx.fullmatch(shapes.TITLE_NAME_RX, name))) and (subject or ours) \
-                and lexicon.lookup(METHODS, name) is None:
+        if proposes and (subject or ours) and lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", h.rule, h.priority)
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
             add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
@@ -171,44 +166,27 @@ def postprocess(doc, hits, context) -> list[dict]:
     return _one_per_name(items)
 
 
-def _component_hits(context, cues, proposes: bool, own: set) -> tuple[list, int]:
+def _component_hits(context, cues, proposes: bool, own: set):
     """Named parts of the method, looked for only where they can count: in sentences with a
     proposal cue or the paper's own method's name, and as sentence subjects once the abstract
-    proposes something; and where the first sentence starts that says "we propose/introduce ..."
-    (the length of the text if none does)."""
+    proposes something."""
     text = context.text
     found = []
-    since = len(text)
     words = [start for start, _ in context.phrase_spans(cues.proposal_words)]  # in text order
     for start, end in context.sentences:
         i = bisect_left(words, start)
         # Every proposal cue starts at one of its first words: try it there, not everywhere.
         while i < len(words) and words[i] < end and not rx.match(cues.proposal, text, words[i], end):
             i += 1
-        if i < len(words) and words[i] < end and since == len(text) and _first_person_proposal(text, words[i], end, cues):
-            since = start
         if (i < len(words) and words[i] < end) or (start, end) in own:
             for helper in (cues.component, cues.component_paren, cues.component_article):
                 found.extend(context.hits(helper, start, end))
     if proposes:
         for start, end in context.sentences:
             found.extend(context.hits(cues.subject, start, end, anchored=True))
-    parts = []
     for h in sorted(found, key=lambda h: h.start):
         s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-        parts.append((s, e, name, h, text[context.sentence_of(s)[0] : s]))
-    return parts, since
-
-
-_PROPOSAL_STEMS = ("propos", "introduc", "present", "develop", "design")
-
-
-def _first_person_proposal(text: str, at: int, end: int, cues) -> bool:
-    """The proposal cue found at `at` is a first person's proposal verb: "we propose a ..."."""
-    if text[at : at + 3] not in ("we ", "We ") and text[at : at + 5] not in ("this ", "This "):
-        return False
-    cue = rx.match(cues.proposal, text, at, end).group()
-    return any(stem in cue for stem in _PROPOSAL_STEMS)
+        yield s, e, name, h, text[context.sentence_of(s)[0] : s]
 
 
 def _own_name_sentences(context, items: list[dict]) -> set:
