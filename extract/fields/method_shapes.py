@@ -93,6 +93,7 @@ NOT_A_NAME = regex.compile("|".join((PLURAL_ACRONYM, PARTICIPLE_COMPOUND, DATE, 
 # "Direct3D S2", and the dot-part the name token stops before: "BADAS-2.0" (not a count or an
 # amount: "X 2 times", "X 3%").
 VERSION_AFTER = regex.compile(r"(?:[ ](?:[vV]\d+(?:\.\d+)*|\d\.\d+|[1-9]|\p{Lu}\d{1,2})|(?<=\d)\.\d+)(?![\w%×-]|\.\d|[ ]?(?:%|x\b|×|times\b|[KMB]\b))")
+PLUS_AFTER = regex.compile(r"\+{1,2}(?![\w+])")  # "Dimitra++": a variant's mark, part of its name
 # A capitalised word between a coined name and the comma (or bracket) of its appositive is
 # part of the name: "We present FM Agent, a ...", "we introduce RFC Bench, a benchmark ...".
 # A kind noun there is not ("the VET Framework, a ...", "the ETD Dataset, the first ...").

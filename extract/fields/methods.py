@@ -61,6 +61,9 @@ def postprocess(doc, hits, context) -> list[dict]:
         version = rx.match(shapes.VERSION_AFTER, text, end)
         if version and text[start:end].endswith(name):  # "TinySAM 2", "InfLLM v2"
             end, name = version.end(), name + version.group()
+        plus = rx.match(shapes.PLUS_AFTER, text, end) if text[end : end + 1] == "+" else None
+        if plus and text[start:end].endswith(name):  # "Gaussian Shading++"
+            end, name = plus.end(), name + plus.group()
         tail = rx.match(shapes.NAME_TAIL, text, end) if " " not in name and text[start:end].endswith(name) else None
         if tail:  # "We present FM Agent, a ...": one name, not "FM" and "Agent"
             end, name = tail.end(), name + tail.group()
@@ -69,7 +72,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif any(s <= start and end <= e for s, e in tailed):
             return
         key = name_key(name)
-        if not name or key in hard_keys or rx.match(cues.too_short, name) or lexicon.is_generic(name) \
+        # A "+" after a known name marks the paper's new variant of it ("we propose SAM2++").
+        if not name or (key in hard_keys and not (role == "proposed" and name.endswith("+"))) or rx.match(cues.too_short, name) or lexicon.is_generic(name) \
                 or (rx.fullmatch(cues.kind_noun_name, name) and not name.isupper()):  # RECIPE is a name
             return
         # A model the paper itself introduces ("our new model, WebSight-7B") is a proposed method
@@ -149,6 +153,11 @@ def postprocess(doc, hits, context) -> list[dict]:
         m = rx.match(shapes.AND_NEXT, text, i["end"])
         if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(shapes.MEASURE_HEAD, m.group("name")):
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
+        elif i["rule"] in PROPOSING:  # "we propose FlowGuard and SafeRoute": coined names after the cue's
+            m = rx.match(cues.compared_next, text, i["end"])
+            while m and lexicon.lookup(METHODS, m.group("name")) is None:
+                add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
+                m = rx.match(cues.compared_next, text, m.end("name"))
 
     items = _merge(items, definitions)
     items = [i for i in items if not any(shapes.blocks_item(i, *b) for b in blocked)]
