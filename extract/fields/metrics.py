@@ -49,8 +49,8 @@ _SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attai
 _ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
 _UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
 _NAME_BEFORE = regex.compile(r"\p{Lu}[\w-]*\s\Z")  # "Sonnet 4.6": a version, no value
-# "Accuracy ranges from 0.71 to 0.89": a range of scores the name before it measures.
-_BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→",
+# "Accuracy ranges from 0.71 to 0.89" (or "between 0.71 and 0.89"): a range of scores the name before it measures.
+_BARE_CONN = (None, "of", "=", ":", "from", "to", "between", "vs", "vs.", "versus", "->", "→",
               "range from", "ranges from", "ranged from", "ranging from")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
@@ -377,8 +377,8 @@ def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap, named=None) -> 
     before = sent.last_cue_by(num.start)
     if num.conn == "by":
         return (before.attrs.get("direction", "increase") if before else "increase"), True
-    if num.conn == "of" or num.conn is None and num.qual is not None:
-        # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
-        if before is not None and text[before.end : num.start].strip() in ("", "of"):
+    if num.conn in ("of", "between") or num.conn is None and num.qual is not None:
+        # "a gain of 13.51%", "gains up to 18.6 points", "improvements between 15.5% and 22.3%"; not "exceeds 50%"
+        if before is not None and text[before.end : num.start].strip() in ("", "of", "between", "of between"):
             return before.attrs.get("direction", "increase"), True
     return "absolute", False
