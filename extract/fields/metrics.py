@@ -57,7 +57,7 @@ PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_brea
           "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
           "glued_name", "free_name", "name_of", "free_name_before", "cost_head", "bounded_name",
           "relative_of", "reference_word", "not_relative", "not_relative_before",
-          "share_of_cases")
+          "share_of_cases", "share_of_change")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
