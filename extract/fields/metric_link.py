@@ -107,6 +107,21 @@ def _share_before(before: tuple, text: str, params) -> tuple:
     return (share, *before[1:]) if share is not None else before
 
 
+_OPEN_BRACKET = regex.compile(r"[ ]?\(\Z")
+
+
+def paren_score(num: Num, text: str, names: SpanIndex, metric) -> bool:
+    """True for a decimal alone in brackets right after a name: that name's score in a
+    comparison ("outperforming zero-shot GPT-4o (44.58)", "top scores on ArguAna (55.24)"); after
+    a method's name ("Dropout (0.5)") only where a metric name reaches the number (`metric`)."""
+    if num.setting or num.sign or num.high is not None or "." not in num.written \
+            or text[num.end : num.end + 1] not in (")", ","):
+        return False
+    m = rx.search(_OPEN_BRACKET, text, max(0, num.start - 2), num.start)
+    return m is not None and any(n.end == m.start() and (metric is not None or n.field != "methods")
+                                 for n in names.between(m.start() - 80, m.start()))
+
+
 def _name_from_qualifier(num: Num, metrics: SpanIndex, i: int, text: str) -> MetricName | None:
     """The name that starts in the qualifier written after the number, which took "average" as
     a modifier: "93% average Pass@1", "91.6% average document-level F1" are values of Pass@1

@@ -23,7 +23,7 @@ import regex
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.metric_link import TAG_AFTER, metric_for
+from extract.fields.metric_link import TAG_AFTER, metric_for, paren_score
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
@@ -102,7 +102,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, link_ in zip(sent.nums, links):
             context.check_time()
             prev = accepted[-1] if accepted else None
-            found = _read(num, sent, link_, all_index, params)
+            found = _read(num, sent, link_, all_index, params, name_index)
             listed = prev is not None and listed_after(text, prev[0], num) and not _named_between(num, found, prev)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
@@ -262,7 +262,7 @@ def _continues(num: Num, prev: Num) -> bool:
 
 
 # -- one number --------------------------------------------------------------------------
-def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) -> dict | None:
+def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params, names: SpanIndex) -> dict | None:
     """Metric, kind and qualifier of a number, or None when it is not a result."""
     text = sent.text
     average, bare_next, cue_gap = params.average, params.bare_next, params.cue_gap
@@ -280,7 +280,7 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
     elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent, params)
-              or _scored_on(num, sent)) \
+              or _scored_on(num, sent) or paren_score(num, text, names, metric)) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
