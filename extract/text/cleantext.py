@@ -14,9 +14,8 @@ Choices worth knowing:
   space maps to the raw ``}{``.
 * ``[text](url)`` becomes ``text (url)``, or ``url`` when text repeats it; the
   kept URL is always the link target.
-* ``~`` is a LaTeX non-breaking space only after a non-space char
-  (``Discriminative~(GAD)``, ``(4,~4)``), and not between a number and a digit, where it
-  joins a range (``31.61%~99.23%``, ``1.6~2.5x``; not ``F1~0.298``); after a space, ``(`` or at the start
+* ``~`` is a LaTeX non-breaking space after a non-space char (``Discriminative~(GAD)``, ``(4,~4)``,
+  ``F1~0.298``) but a range between numbers (``31.61%~99.23%``); after a space, ``(`` or at the start
   it is read as "approximately" (``~10%``) and kept. ``\\,`` ``\\;`` ``\\:`` ``\\ `` are spaces; ``\\!`` is dropped.
 * Variant Greek forms fold to the common letter (``\\epsilon`` and
   ``\\varepsilon`` -> ``ε``, ``\\phi``/``\\varphi`` -> ``φ``) so names match.
