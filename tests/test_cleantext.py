@@ -50,6 +50,8 @@ CASES = [
      "Discriminative (GAD)", r"Discriminative~(GAD)"),
     (r"multilinear rank of (4,~4,~4)", "multilinear rank of (4, 4, 4)", "(4, 4, 4)", r"(4,~4,~4)"),
     ("uses ~10% of the data", "uses ~10% of the data", "~10%", "~10%"),
+    # between a number and a digit, "~" joins a range; after a name's digit it is a space
+    ("gains of 31.61%~99.23% and F1~0.298", "gains of 31.61%~99.23% and F1 0.298", "F1 0.298", "F1~0.298"),
     # LaTeX spacing: thin, medium and control spaces read as a space, a negative one as nothing
     (r"improving accuracy by 1--5\,pp across", "improving accuracy by 1--5 pp across", "5 pp", r"5\,pp"),
     (r"a gain of 5.8\;pp and 3\!\%", "a gain of 5.8 pp and 3%", "3%", r"3\!\%"),

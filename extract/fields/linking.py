@@ -15,7 +15,7 @@ import regex
 from extract.engine.matching import Hit
 from extract.text import rx
 from extract.fields.clause_names import (aside_apart, coordinated_with_other, framing_name, in_later_clause, in_list, own_on,
-                                         own_place, paired_in_order, paren, respective_items, respective_run, turns)
+                                         own_place, paired_in_order, paren, respective_items, respective_run, run_place, turns)
 from extract.fields.quantities import Name, Num, clear_gap, words
 from extract.fields.name_list import NameList, coordinated_run, distinct_names
 from extract.fields.pairing import paired_lists
@@ -61,6 +61,7 @@ class Sentence:
         self._free_baselines: tuple[list[int], list[Name]] | None = None
         self._breaks: list[int] | None = None  # see `_coordinated`
         self._run: set[int] | None = None  # see `_respective_run`
+        self._place: tuple | None = None  # see `_run_place`
 
     # -- the numbers around a number ---------------------------------------------------
     def next_num_start(self, num: Num) -> int:
@@ -167,7 +168,9 @@ class Sentence:
             return names[nearest].name
         if self.respectively and num.start < self.respectively[0].start and not metric_paired \
                 and (not framing or id(num) in self._respective_run()):
-            return None  # "99.9% and 99.3% on A and B, respectively" with only B known
+            # "99.9% and 99.3% on A and B, respectively" with only B known; but a run paired with
+            # something else is on the one place it stands next to (`run_place`)
+            return self._run_place() if framing else None
         if only_before:
             count, only = index.distinct_before(num.start)
         else:
@@ -191,6 +194,13 @@ class Sentence:
         """True when the number's own phrase puts it on a place no name field knew ("on BraTS- 2021")."""
         at = own_on(self.text, num.end, self.end)
         return at is not None and all(n.start != at for n in self.datasets + self.models)
+
+    def _run_place(self) -> str | None:
+        if self._place is None:
+            run = [n for n in self.nums if id(n) in self._respective_run()]
+            found = run_place(self.text, self.start, self.datasets, run[0], run[-1], self.respectively[0].start) if run else None
+            self._place = (found.name if found else None,)
+        return self._place[0]
 
     def _respective_run(self) -> set[int]:
         if self._run is None:

@@ -56,6 +56,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
             relative = _relative(num, metrics, text, params) if num.unit == "%" else None
             if relative is not None:
                 return relative, "after", 1
+            share = _share_name(m, text, params) if num.unit == "%" else None
+            if share is not None and rx.fullmatch(params.relative_of, text, num.end, m.start):
+                return share, "after", 1
             if rx.fullmatch(after_gap, text, gap, m.start):
                 return m, "after", words(text, gap, m.start)
             if _dataset_between(text, gap, m.start, names):
@@ -81,8 +84,42 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
         return named, "after", 1
     if before[0] is None or before[1] == "far":
         return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
-            or _name_of(num, text, params, names) or before
-    return before
+            or _name_of(num, text, params, names) or _share_before(before, text, params)
+    return _share_before(before, text, params)
+
+
+_SHARE_OF = regex.compile(r"(?:%|percent)\s?of\s(?:(?:the|its|their|our)\s)?(?:[\w-]+\s)?\Z")  # "of the oracle performance gap"
+
+
+def _share_name(m: MetricName, text: str, params) -> MetricName | None:
+    """The change a share is taken of, named with its quantity: "recovers 68.1% of the accuracy
+    loss" is a share of "accuracy loss" (params share_of_change), not of accuracy; else None."""
+    change = rx.match(params.share_of_change, text, m.end)
+    if change is None or not rx.search(_SHARE_OF, text, max(0, m.start - 16), m.start):
+        return None
+    return MetricName(m.start, change.end(), text[m.start : change.end()], False, False)
+
+
+def _share_before(before: tuple, text: str, params) -> tuple:
+    """`before` with its name read as `_share_name` reads it ("68.1% of the accuracy loss on A,
+    71.9% on B": the 71.9% is a share of that loss too)."""
+    share = _share_name(before[0], text, params) if before[0] is not None else None
+    return (share, *before[1:]) if share is not None else before
+
+
+_OPEN_BRACKET = regex.compile(r"[ ]?\(\Z")
+
+
+def paren_score(num: Num, text: str, names: SpanIndex, metric) -> bool:
+    """True for a decimal alone in brackets right after a name: that name's score in a
+    comparison ("outperforming zero-shot GPT-4o (44.58)", "top scores on ArguAna (55.24)"); after
+    a method's name ("Dropout (0.5)") only where a metric name reaches the number (`metric`)."""
+    if num.setting or num.sign or num.high is not None or "." not in num.written \
+            or text[num.end : num.end + 1] not in (")", ","):
+        return False
+    m = rx.search(_OPEN_BRACKET, text, max(0, num.start - 2), num.start)
+    return m is not None and any(n.end == m.start() and (metric is not None or n.field != "methods")
+                                 for n in names.between(m.start() - 80, m.start()))
 
 
 def _name_from_qualifier(num: Num, metrics: SpanIndex, i: int, text: str) -> MetricName | None:

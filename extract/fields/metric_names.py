@@ -71,10 +71,12 @@ def metric_names(hits, context, names: SpanIndex, settings: SpanIndex) -> list[M
                 continue
         lo = max(context.sentence_of(h.start)[0], start - 60)
         m = rx.search(owner if h.rule == "metrics.symbol" else modifiers, text, lo, start)
-        if m is None and generic and h.text.lower() in _COUNTING_HEADS:
-            m = rx.search(head_modifiers, text, lo, start)  # "duplicate rate", "composite score"
-            if m and h.text.lower() == "score" and rx.search(_PLURAL_END, m.group()):
-                m = None  # "reflection-based approaches score lower": the verb
+        if generic and h.text.lower() in _COUNTING_HEADS:
+            counted = rx.search(head_modifiers, text, lo, start)  # "duplicate rate", "composite score"
+            if counted and h.text.lower() == "score" and rx.search(_PLURAL_END, counted.group()):
+                counted = None  # "reflection-based approaches score lower": the verb
+            if counted and (m is None or counted.start() < m.start()):
+                m = counted  # "evidence selection rate": more words than the modifiers alone
         if m:
             start = m.start()
             # a dataset or model name before the metric is not a modifier: start after the last one

@@ -23,7 +23,7 @@ import regex
 from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
-from extract.fields.metric_link import TAG_AFTER, metric_for
+from extract.fields.metric_link import TAG_AFTER, metric_for, paren_score
 from extract.fields.metric_names import metric_names
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
@@ -49,15 +49,15 @@ _SCORED = regex.compile(r"(?i)\b(?:achiev(?:es|ed|ing)|reach(?:es|ed|ing)?|attai
 _ON = regex.compile(r"\s+(?:on|across)\s+(?:the\s+)?")
 _UNIT_LIST_END = ("and", ", and", "or", ", or")  # `_shared_units`
 _NAME_BEFORE = regex.compile(r"\p{Lu}[\w-]*\s\Z")  # "Sonnet 4.6": a version, no value
-# "Accuracy ranges from 0.71 to 0.89": a range of scores the name before it measures.
-_BARE_CONN = (None, "of", "=", ":", "from", "to", "vs", "vs.", "versus", "->", "→",
+# "Accuracy ranges from 0.71 to 0.89" (or "between 0.71 and 0.89"): a range of scores the name before it measures.
+_BARE_CONN = (None, "of", "=", ":", "from", "to", "between", "vs", "vs.", "versus", "->", "→",
               "range from", "ranges from", "ranged from", "ranging from")
 # rules/metrics.yaml `params:`
 PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_break", "share_of", "unnamed_after",
           "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
           "glued_name", "free_name", "name_of", "free_name_before", "cost_head", "bounded_name",
           "relative_of", "reference_word", "not_relative", "not_relative_before",
-          "share_of_cases")
+          "share_of_cases", "share_of_change")
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -102,7 +102,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         for num, link_ in zip(sent.nums, links):
             context.check_time()
             prev = accepted[-1] if accepted else None
-            found = _read(num, sent, link_, all_index, params)
+            found = _read(num, sent, link_, all_index, params, name_index)
             listed = prev is not None and listed_after(text, prev[0], num) and not _named_between(num, found, prev)
             if found is None and not (listed and prev is not None and _continues(num, prev[0])):
                 continue
@@ -262,7 +262,7 @@ def _continues(num: Num, prev: Num) -> bool:
 
 
 # -- one number --------------------------------------------------------------------------
-def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) -> dict | None:
+def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params, names: SpanIndex) -> dict | None:
     """Metric, kind and qualifier of a number, or None when it is not a result."""
     text = sent.text
     average, bare_next, cue_gap = params.average, params.bare_next, params.cue_gap
@@ -280,7 +280,7 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params) ->
         if not (tight or kind != "absolute" or _measured(num, sent, params)):  # or a time said as one
             return None
     elif not (_bare_ok(_with_result(num, where, gap), where, gap) or _bare_change(num, sent, params)
-              or _scored_on(num, sent)) \
+              or _scored_on(num, sent) or paren_score(num, text, names, metric)) \
             or not (where == "after" or rx.match(bare_next, text, num.end, sent.end)):
         return None
     qualifier = num.qual
@@ -377,8 +377,8 @@ def _kind(num: Num, sent: Sentence, metrics: SpanIndex, cue_gap, named=None) -> 
     before = sent.last_cue_by(num.start)
     if num.conn == "by":
         return (before.attrs.get("direction", "increase") if before else "increase"), True
-    if num.conn == "of" or num.conn is None and num.qual is not None:
-        # "a gain of 13.51%", "gains up to 18.6 points"; not "exceeds 50%"
-        if before is not None and text[before.end : num.start].strip() in ("", "of"):
+    if num.conn in ("of", "between") or num.conn is None and num.qual is not None:
+        # "a gain of 13.51%", "gains up to 18.6 points", "improvements between 15.5% and 22.3%"; not "exceeds 50%"
+        if before is not None and text[before.end : num.start].strip() in ("", "of", "between", "of between"):
             return before.attrs.get("direction", "increase"), True
     return "absolute", False

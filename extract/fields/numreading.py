@@ -58,6 +58,8 @@ def _from_regex(h, context) -> list[Num]:
                          qual=None, attrs=dict(base.attrs), written=g["high"][2])
         return [_signed(first), _signed(second)]
     base.high = high
+    if sep == "and":  # "between 0.71 and 0.89": the range's connector, as "from" is
+        base.conn = "between"
     if sign == "-" and sign2 == "+":  # "-8 to +13 points": a signed span, not a decrease
         base.value, base.sign = -value, None
     elif sign2 == "-" and sign != "-":

@@ -14,8 +14,8 @@ Choices worth knowing:
   space maps to the raw ``}{``.
 * ``[text](url)`` becomes ``text (url)``, or ``url`` when text repeats it; the
   kept URL is always the link target.
-* ``~`` is a LaTeX non-breaking space only after a non-space char
-  (``Discriminative~(GAD)``, ``(4,~4)``); after a space, ``(`` or at the start
+* ``~`` is a LaTeX non-breaking space after a non-space char (``Discriminative~(GAD)``, ``(4,~4)``,
+  ``F1~0.298``) but a range between numbers (``31.61%~99.23%``); after a space, ``(`` or at the start
   it is read as "approximately" (``~10%``) and kept. ``\\,`` ``\\;`` ``\\:`` ``\\ `` are spaces; ``\\!`` is dropped.
 * Variant Greek forms fold to the common letter (``\\epsilon`` and
   ``\\varepsilon`` -> ``ε``, ``\\phi``/``\\varphi`` -> ``φ``) so names match.
@@ -132,7 +132,7 @@ _MARKUP = regex.compile("|".join((
     r"\*(?<![\w*\\]\*)(?=[^\s*])(?P<em>[^*]+?)(?<=[^\s*])\*(?![\w*])",
     r"\[(?P<ltext>[^\[\]\n]{1,300})\]\((?P<lurl>[^()\s]++(?:\([^()\s]*+\)[^()\s]*+)*+)\)",
     r"<(?P<auto>(?:https?://|www\.)[^\s<>]+)>",
-    r"(?P<nbsp>~(?<=[^\s(\[]~)|\\[,;: ])",  # also the thin and medium spaces \, \; \: and "\ "
+    r"(?P<nbsp>~(?<=[^\s(\[]~)(?!(?<=(?<![\p{L}\d.,_])\d(?:[\d.,]*\d)?%?~)\d)|\\[,;: ])",  # also the thin and medium spaces \, \; \: and "\ "
     r"(?P<drop>[" + _DROPPED + r"]|\\!)",  # \! is a negative thin space
 )), regex.DOTALL)
 
