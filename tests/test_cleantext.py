@@ -5,7 +5,8 @@ from hypothesis import assume, given, settings, strategies as st
 
 import regex
 
-from extract.text.cleantext import _ONE_TO_ONE, MAX_CHUNK, MAX_PUNCT_RUN, clean
+from extract.text.cleantext import _ONE_TO_ONE, clean
+from extract.text.longruns import MAX_CHUNK, MAX_PUNCT_RUN
 
 
 def surface(view, sub: str, nth: int = 0) -> str:

@@ -8,7 +8,8 @@ import regex
 from extract.inputs.readers import Abstract
 from extract.pipeline.extractor import Extractor
 from extract.run.parallel import process_chunk
-from extract.text.cleantext import MAX_CHUNK, MAX_PUNCT_RUN, clean
+from extract.text.cleantext import clean
+from extract.text.longruns import MAX_CHUNK, MAX_PUNCT_RUN
 from fuzzing import problems
 
 GOOD = "We propose FooNet, which reaches 95.1% accuracy on ImageNet. Code: https://github.com/a/b. "
