@@ -16,8 +16,11 @@ from extract.text import rx
 _ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])"
 # What lies between two known members of one list: separators and other members.
-_BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
-_BETWEEN_THE = regex.compile(rf"{_SEP}(?:the[ ])?(?:{_ITEM}{_SEP}(?:the[ ])?)*")
+# A language's name may stand before a member: "the English BLiMP, Chinese SLING, and Russian
+# RuBLiMP benchmarks".
+_LANGUAGE = r"(?:\p{Lu}\p{Ll}+(?:ish|ese|an)[ ])?"
+_BETWEEN = regex.compile(rf"{_SEP}(?:{_LANGUAGE}(?P<item>{_ITEM}){_SEP})*{_LANGUAGE}")
+_BETWEEN_THE = regex.compile(rf"{_SEP}(?:the[ ])?(?:{_LANGUAGE}{_ITEM}{_SEP}(?:the[ ])?)*{_LANGUAGE}")
 # A comma alone joins two names of a list only where the list goes on ("NCI1, PROTEINS, and
 # AIDS"), not after a phrase ("On Bench2Drive, VECTOR-DRIVE achieves").
 _LIST_GOES_ON = regex.compile(r",|[ ](?:and|or)[ ]")

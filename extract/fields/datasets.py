@@ -84,6 +84,7 @@ _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 _NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
                   "datasets.copular")
 _DATA_NOUN_TAIL = regex.compile(r"[ ](?:data ?set|benchmark|corpus)$")  # lower case: "the BOP benchmark", not "Waymo Open Dataset"
+_NAME_AND = regex.compile(r"(?<![\w-])[\p{Lu}\d][\w+.-]*,?[ ](?:and|or)[ ]$")  # "the RACE++ and ARC datasets": two names, one noun
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -245,7 +246,7 @@ def _gazetteer_span(h, text: str, extension) -> tuple[int, int, bool] | None:
     ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and rx.search(_DIGIT_OR_HYPHEN, surface)) \
         and not unmistakable(surface, forms, text, h.start, h.end)
     sure = not (ambiguous or short_caps) or _has_context(text, h.start, h.end)
-    if short_caps and rx.match(_PLURAL_NOUN, text, h.end):
+    if short_caps and rx.match(_PLURAL_NOUN, text, h.end) and not rx.search(_NAME_AND, text, max(0, h.start - 30), h.start):
         return None  # "PPI datasets" names a kind of dataset
     start, end = h.start, h.end
     noun = rx.search(_DATA_NOUN_TAIL, surface)
