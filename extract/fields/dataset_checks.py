@@ -131,3 +131,14 @@ def tail_of_longer(text: str, start: int) -> bool:
 def data_nouns_capitalised(surface: str) -> str:
     """`surface` with its data nouns capitalised: "Brown corpus" -> "Brown Corpus"."""
     return " ".join(w[:1].upper() + w[1:] if rx.match(_DATA_WORD, w) else w for w in surface.split(" "))
+
+
+_ESTABLISHED = regex.compile(r"\b(?:established|well-known|classic|common(?:ly[ ]used)?|conventional|traditional)\b", regex.I)
+
+
+def defined_here(text: str, start: int, name: str, words: str, someone_elses) -> bool:
+    """A sentence "X is a ... dataset" is where the paper defines its own data: X is coined (no
+    list knows it), first mentioned there, and `words` (before the data noun) do not call it
+    someone else's ("a popular dataset", "the only established benchmark")."""
+    return text.find(name) == start and not lexicon.lookup("datasets.tsv", name) and not rx.search(someone_elses, words) \
+        and not rx.search(_ESTABLISHED, words)

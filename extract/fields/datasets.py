@@ -8,8 +8,8 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
-from extract.fields.dataset_checks import (cut_dash_noun, cut_dash_word, data_nouns_capitalised, defined_as_method, initials, kind_before_noun, method_named,
-                                           method_named_anywhere, tail_of_longer, unmistakable)
+from extract.fields.dataset_checks import (cut_dash_noun, cut_dash_word, data_nouns_capitalised, defined_as_method, defined_here,
+                                           initials, kind_before_noun, method_named, method_named_anywhere, tail_of_longer, unmistakable)
 from extract.fields.dataset_lists import coordinated, list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
@@ -148,8 +148,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
-            if h.rule == "datasets.copular" and rx.search(_OWN_CLAIM, h.groups["words"][2]):
-                proposed.add(name_key(name))  # "X is the first benchmark", "X is the largest dataset"
+            if h.rule == "datasets.copular" and (rx.search(_OWN_CLAIM, h.groups["words"][2])
+                                                 or defined_here(text, s, name, h.groups["words"][2], _SOMEONE_ELSES)):
+                proposed.add(name_key(name))  # "X is the first benchmark"; "X is a frame-level dataset" opening its mentions
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
                         or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \
