@@ -159,9 +159,7 @@ def postprocess(doc, hits, context) -> list[dict]:
                 candidates.append((s, e, None, h.rule))
     candidates.extend(_editions(text))
     spans = [(c[0], c[1]) for c in candidates]
-    pending_spans = [(c[0], c[1]) for c in pending]  # two listed names in one list: "with SST and TREC"
-    candidates += [c for c in pending if coordinated(text, (c[0], c[1]), spans, context.sentence_of)  # "SICK and STS-B"
-                   or coordinated(text, (c[0], c[1]), [p for p in pending_spans if p != (c[0], c[1])], context.sentence_of)]
+    candidates += [c for c in pending if coordinated(text, (c[0], c[1]), spans, context.sentence_of)]  # "SICK and STS-B"
     spans = [(c[0], c[1]) for c in candidates]
     candidates += [(s, e, None, "datasets.list_member") for s, e in list_members(text, spans, context.sentence_of)
                    if not any(s < ce and cs < e for cs, ce in spans)]
