@@ -12,9 +12,10 @@ from extract.fields import lexicon
 from extract.fields.method_shapes import PREPOSITION
 from extract.text import rx
 
-# The preposition that opens the phrase a name ends, across the names listed before it ("On
-# SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...").
-_PREPOSITION_BEFORE = regex.compile(rf"(?i)\b{PREPOSITION}[ ]+(?:the[ ]+)?"
+# The preposition (or list cue) that opens the phrase a name ends, across the names listed before
+# it ("On SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...",
+# "for datasets like SQuAD 2.0, our method ...").
+_PREPOSITION_BEFORE = regex.compile(rf"(?i)(?:\b{PREPOSITION}|\bsuch[ ]as|\blike|\bincluding|\be\.g\.,?)[ ]+(?:the[ ]+)?"
                                     r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _LAST_WORD = regex.compile(r"(\p{L}+)\W*$")
 _DATA_NOUN_BEFORE = regex.compile(r"\b(?:data ?sets?|benchmarks?|corpus|corpora|suites?)[,:]?[ ](?:called[ ]|named[ ])?$", regex.I)
@@ -93,3 +94,51 @@ def cut_dash_noun(text: str, start: int, end: int) -> int:
     datasets-AWA2, SUN, and CUB", "four benchmarks-MapEval-Textual, ...")."""
     m = rx.match(_DASH_NOUN, text, start, end)
     return m.end() if m else start
+
+
+# A data noun in a listed name, whatever its case: "the STS benchmark", "the Brown corpus".
+_DATA_WORD = regex.compile(r"(?i)^(?:data ?sets?|benchmarks?|corpus|corpora|treebanks?)$")
+# A listed form no English word can be, written as the list writes it: a Title Case name that
+# ends in a data noun (Penn Treebank, Stanford Sentiment Treebank). Not the head or tail of a
+# longer name ("Waymo Open E2E Dataset"). (Camel case is no such sign: "PubMed abstracts" and
+# "PubMed queries" name the database, not the PubMed graph.)
+_UNMISTAKABLE = regex.compile(r"^(?:\p{Lu}[\p{L}\d'-]*[ ])+(?:Treebank|Corpus|Dataset|Benchmark)$")
+_LONGER_AFTER = regex.compile(r"[ ]?-\w|[ ]\p{Lu}")
+# A capitalised word before a name begins a longer one, unless it opens the sentence or names a
+# language ("The Penn Treebank", "the English BLiMP").
+_LONGER_BEFORE = regex.compile(r"(?<![\w-])(?!(?:The|A|An|On|In|For|With|From|Of|By|Our|This|These|Its|Their|And|Or|Using)[ ])"
+                               r"\p{Lu}[\w-]*(?<!\p{Ll}(?:ish|ese|an))[ ]$")
+
+
+def initials(phrase: str) -> str:
+    """First letters of a name's words, a data noun's in capitals: spellings of a listed name
+    differ in a data noun's case at most ("STS benchmark" for STS Benchmark; "3D shapes" is no
+    3D Shapes)."""
+    return "".join(w[:1].upper() if rx.match(_DATA_WORD, w) else w[:1] for w in phrase.split())
+
+
+def unmistakable(surface: str, forms, text: str, start: int, end: int) -> bool:
+    """A list hit written so that it is no ordinary word (see `_UNMISTAKABLE`)."""
+    return surface in forms and rx.search(_UNMISTAKABLE, surface) is not None \
+        and not rx.match(_LONGER_AFTER, text, end) and not tail_of_longer(text, start)
+
+
+def tail_of_longer(text: str, start: int) -> bool:
+    """A capitalised word before `start` makes the name the tail of a longer one ("Dynamic Replica")."""
+    return rx.search(_LONGER_BEFORE, text, max(0, start - 20), start) is not None
+
+
+def data_nouns_capitalised(surface: str) -> str:
+    """`surface` with its data nouns capitalised: "Brown corpus" -> "Brown Corpus"."""
+    return " ".join(w[:1].upper() + w[1:] if rx.match(_DATA_WORD, w) else w for w in surface.split(" "))
+
+
+_ESTABLISHED = regex.compile(r"\b(?:established|well-known|classic|common(?:ly[ ]used)?|conventional|traditional)\b", regex.I)
+
+
+def defined_here(text: str, start: int, name: str, words: str, someone_elses) -> bool:
+    """A sentence "X is a ... dataset" is where the paper defines its own data: X is coined (no
+    list knows it), first mentioned there, and `words` (before the data noun) do not call it
+    someone else's ("a popular dataset", "the only established benchmark")."""
+    return text.find(name) == start and not lexicon.lookup("datasets.tsv", name) and not rx.search(someone_elses, words) \
+        and not rx.search(_ESTABLISHED, words)

@@ -16,7 +16,14 @@ from extract.text import rx
 _ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])"
 # What lies between two known members of one list: separators and other members.
-_BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
+# A language's name may stand before a member: "the English BLiMP, Chinese SLING, and Russian
+# RuBLiMP benchmarks".
+_LANGUAGE = r"(?:\p{Lu}\p{Ll}+(?:ish|ese|an)[ ])?"
+_BETWEEN = regex.compile(rf"{_SEP}(?:{_LANGUAGE}(?P<item>{_ITEM}){_SEP})*{_LANGUAGE}")
+_BETWEEN_THE = regex.compile(rf"{_SEP}(?:the[ ])?(?:{_LANGUAGE}{_ITEM}{_SEP}(?:the[ ])?)*{_LANGUAGE}")
+# A comma alone joins two names of a list only where the list goes on ("NCI1, PROTEINS, and
+# AIDS"), not after a phrase ("On Bench2Drive, VECTOR-DRIVE achieves").
+_LIST_GOES_ON = regex.compile(r",|[ ](?:and|or)[ ]")
 # Members after the last known one; the last ends the phrase (a stop or a lower-case word).
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})(?=[,.;:)]|[ ]\p{{Ll}})")
 # Members before the first known one, back to the cue that opens the list.
@@ -71,3 +78,17 @@ def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def _name_shaped(item: str) -> bool:
     return bool(rx.match(_COINED, item)) and not rx.match(_VALUE, item) and not lexicon.is_generic(item) \
         and not any(lexicon.lookup(f, item) for f in _OTHER_LISTS) and not lexicon.lookup("metrics.tsv", item.split(" ")[0])
+
+
+def coordinated(text: str, span: tuple[int, int], known: list[tuple[int, int]], sentence_of) -> bool:
+    """`span` stands in one list with a `known` dataset span of its sentence: only separators and
+    other members between them ("SICK and STS-B", "the Brown Corpus and the Penn Treebank")."""
+    s, e = span
+    for ks, ke in known:
+        if sentence_of(ks) != sentence_of(s) or ks < e and s < ke:
+            continue
+        lo, hi = (ke, s) if ke <= s else (e, ks)
+        if hi - lo <= 120 and rx.fullmatch(_BETWEEN_THE, text, lo, hi) \
+                and (text[lo:hi] != ", " or rx.match(_LIST_GOES_ON, text, max(e, ke))):
+            return True
+    return False

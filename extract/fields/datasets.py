@@ -8,8 +8,9 @@ from bisect import bisect_left
 import regex
 
 from extract.fields import lexicon
-from extract.fields.dataset_checks import cut_dash_noun, cut_dash_word, defined_as_method, kind_before_noun, method_named, method_named_anywhere
-from extract.fields.dataset_lists import list_members
+from extract.fields.dataset_checks import (cut_dash_noun, cut_dash_word, data_nouns_capitalised, defined_as_method, defined_here,
+                                           initials, kind_before_noun, method_named, method_named_anywhere, tail_of_longer, unmistakable)
+from extract.fields.dataset_lists import coordinated, list_members
 from extract.fields.method_shapes import DATA_NOUN_END, DATA_NOUN_NEXT, HARDWARE, NAME_TAIL  # dataset nouns in and after names
 from extract.fields.urls import Urls
 
@@ -38,8 +39,11 @@ _NAME_MODIFIER = regex.compile(rf"-(?:{_MODIFIER_WORDS})$")
 _DATASET_WORDS = regex.compile(r"(?i)bench|data|corpus|suite|QA\b|question|set\b|challenge|arena|collection")
 _MODIFIER = regex.compile(rf"^-(?:{_MODIFIER_WORDS})\b")
 # Dataset context for an ambiguous name: a dataset noun right after it, or "on" right before.
-_DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|environment|split|test set|leaderboard)s?\b", regex.I)
-_DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ])?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
+# A citation or a verb of content after it says so too: "SICK (Marelli et al., 2014)", "SICK contains".
+_DATA_AFTER = regex.compile(r"[ ](?:\S+[ ])?(?:data ?set|benchmark|corpus|suite|environment|split|test set|leaderboard)s?\b"
+                            r"|[ ]\(\p{Lu}[\p{L}'-]+(?:[ ]et[ ]al\.|[ ](?:and|&)[ ]\p{Lu}[\p{L}'-]+)?,?[ ](?:19|20)\d\d"
+                            r"|[ ](?:contains|consists[ ]of|comprises)\b", regex.I)
+_DATA_BEFORE = regex.compile(r"\b(?:(?:on|across|over|from|of)[ ](?:the[ ](?:\p{Lu}\p{Ll}+(?:ish|ese|an)[ ])?)?|(?:data ?sets?|benchmarks?)[ ]?\(|(?:data ?sets?|benchmarks?)[:,]?[ ](?:such as[ ]|including[ ]|like[ ])?)$", regex.I)
 # The sentence so far introduces the paper's own data ("we introduce two datasets: A, an in-lab
 # dataset ..., and B, ..."), and does not call it someone else's.
 _INTRODUCING = regex.compile(r"\b(?:[Ww]e|[Tt]his[ ](?:paper|work|study))\b[^.;]*?\b(?:(?:introduc|present|propos|construct|build|built|curat|releas|creat|collect|contribut|develop)\w*|establish(?:es|ing)?\b)")
@@ -79,6 +83,8 @@ _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 # elsewhere that calls it a method does not overrule them.
 _NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
                   "datasets.copular")
+_DATA_NOUN_TAIL = regex.compile(r"[ ](?:data ?set|benchmark|corpus)$")  # lower case: "the BOP benchmark", not "Waymo Open Dataset"
+_NAME_AND = regex.compile(r"(?<![\w-])[\p{Lu}\d][\w+.-]*,?[ ](?:and|or)[ ]$")  # "the RACE++ and ARC datasets": two names, one noun
 _PLURAL_NOUN = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|tasks)\b", regex.I)
 
 
@@ -95,6 +101,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     proposed: set[str] = set(_title_names(context))
     definitions = context.mentions("acronyms")
     candidates = []  # (start, end, name or None, rule)
+    pending = []  # ambiguous list names without context, kept when coordinated with a dataset
     listed = [h for h in hits if h.name is not None]
     for h in hits:
         if h.rule == "datasets.introduced":
@@ -109,8 +116,10 @@ def postprocess(doc, hits, context) -> list[dict]:
             if _defined_as_other(h.text, definitions):
                 continue  # "crispness-emphasized evaluation (CEval)" is not C-Eval
             span = _gazetteer_span(h, text, extension)
-            if span:
-                candidates.append((*span, None, h.rule))
+            if span and span[2]:
+                candidates.append((span[0], span[1], None, h.rule))
+            elif span and not tail_of_longer(text, span[0]):  # an ambiguous name with no data word near it: data only beside data
+                pending.append((span[0], span[1], None, h.rule))
         elif h.rule in ("datasets.list", "datasets.list_after_verb"):
             candidates.extend(_list_items(h, text, bool(listed)))
         elif h.rule == "datasets.shorthand":
@@ -139,8 +148,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 s, name = left.start(), text[left.start() : e]
             if h.rule == "datasets.title_named" and any(s <= g.start and g.end <= e for g in listed):
                 continue  # "the KITTI Object Detection Benchmark", "the Natural Questions Dataset": the list names it
-            if h.rule == "datasets.copular" and rx.search(_OWN_CLAIM, h.groups["words"][2]):
-                proposed.add(name_key(name))  # "X is the first benchmark", "X is the largest dataset"
+            if h.rule == "datasets.copular" and (rx.search(_OWN_CLAIM, h.groups["words"][2])
+                                                 or defined_here(text, s, name, h.groups["words"][2], _SOMEONE_ELSES)):
+                proposed.add(name_key(name))  # "X is the first benchmark"; "X is a frame-level dataset" opening its mentions
             if _acceptable(name):
                 if h.rule == "datasets.appositive" and _introduced_here(text, context.sentence_of(s)[0], s) \
                         or h.rule in _NAMED_BY_SHAPE and not _part_of_longer_name(text, s, e) \
@@ -148,6 +158,8 @@ def postprocess(doc, hits, context) -> list[dict]:
                     proposed.add(name_key(name))
                 candidates.append((s, e, None, h.rule))
     candidates.extend(_editions(text))
+    spans = [(c[0], c[1]) for c in candidates]
+    candidates += [c for c in pending if coordinated(text, (c[0], c[1]), spans, context.sentence_of)]  # "SICK and STS-B"
     spans = [(c[0], c[1]) for c in candidates]
     candidates += [(s, e, None, "datasets.list_member") for s, e in list_members(text, spans, context.sentence_of)
                    if not any(s < ce and cs < e for cs, ce in spans)]
@@ -211,29 +223,36 @@ def expand_shorthand(name: str) -> list[str]:
     return [m.group("stem") + n for n in [m.group("first"), *m.group("rest").split("/")[1:]]]
 
 
-def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
-    """The whole name around a list hit, or None when the hit is not a dataset mention."""
+def _gazetteer_span(h, text: str, extension) -> tuple[int, int, bool] | None:
+    """The whole name around a list hit and whether it is sure (False: an ambiguous name
+    without context, a dataset only in a list of datasets), or None when it is no mention."""
     surface = h.text
     # The entry's own forms: a hit's attrs hold the list's extra columns, not its aliases.
     entry = lexicon.lookup(DATASETS, h.name)
     forms = list(entry.forms) if entry is not None else [h.name]
-    if surface not in forms:
+    if surface not in forms and data_nouns_capitalised(surface) not in forms:  # "the Brown corpus"
         if sum(ch.isupper() for ch in surface) < 2 and not any(ch.isdigit() for ch in surface):
             return None  # "Quality" is not QuALITY; "imagenet" in running text is not a name
-        if not any(_initials(f) == _initials(surface) for f in forms if f.lower() == surface.lower()):
-            return None  # "3D shapes" is not the 3D Shapes dataset
+        if not any(initials(f) == initials(surface) for f in forms if f.lower() == surface.lower()):
+            return None  # "3D shapes" is not the 3D Shapes dataset; "the STS benchmark" is STS Benchmark
+        if tail_of_longer(text, h.start):
+            return None  # "Waymo Open E2E Dataset" is not the E2E dataset
     if rx.match(_MODIFIER, text[h.end : h.end + 12]):
         return None  # "VQA-based"
     if text[h.end : h.end + 1].isalnum():
         return None  # "LRS2M", which spaCy splits after its number as it does "10 M"
     short_caps = surface.isupper() and len(surface) <= 3
     # The flag is about the bare name: DIOR-R and DOTA-v1.0 are unambiguous spellings.
-    ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and rx.search(_DIGIT_OR_HYPHEN, surface))
-    if (ambiguous or short_caps) and not _has_context(text, h.start, h.end):
-        return None
-    if short_caps and rx.match(_PLURAL_NOUN, text, h.end):
+    # So is a form no English word can be: a Title Case name ending in a data noun (Penn Treebank).
+    ambiguous = h.attrs.get("flags") == "ambiguous" and not (surface != h.name and rx.search(_DIGIT_OR_HYPHEN, surface)) \
+        and not unmistakable(surface, forms, text, h.start, h.end)
+    sure = not (ambiguous or short_caps) or _has_context(text, h.start, h.end)
+    if short_caps and rx.match(_PLURAL_NOUN, text, h.end) and not rx.search(_NAME_AND, text, max(0, h.start - 30), h.start):
         return None  # "PPI datasets" names a kind of dataset
     start, end = h.start, h.end
+    noun = rx.search(_DATA_NOUN_TAIL, surface)
+    if noun and lexicon.lookup(DATASETS, surface[: noun.start()]):
+        end = start + noun.start()  # "the Switchboard corpus", "BOP Benchmark datasets": the name without its noun
     left = rx.search(_HYPHEN_LEFT, text, max(0, start - 30), start)
     if left:
         start = left.start()  # Stochastic-D4RL
@@ -243,7 +262,7 @@ def _gazetteer_span(h, text: str, extension) -> tuple[int, int] | None:
     else:
         m = rx.match(extension, text, end)
         end = m.end() if m else end
-    return start, end
+    return start, end, sure
 
 
 def _list_items(h, text: str, known_in_lists: bool):
@@ -270,10 +289,6 @@ def _list_items(h, text: str, known_in_lists: bool):
         if _is_coined(piece) or lexicon.lookup(DATASETS, piece) or (len(coined) >= 1 and piece[:1].isupper()):
             out.append((s, e, None, h.rule))
     return out
-
-
-def _initials(phrase: str) -> str:
-    return "".join(w[:1] for w in phrase.split())
 
 
 def _defined_as_other(name: str, definitions: list[dict]) -> bool:

@@ -22,6 +22,12 @@ _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
                             r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
+# A list that "such as", "including" or "like" opens holds models when one of its members is a
+# sure one ("encoders such as BioLinkBERT and PubMedBERT"): its members before that one.
+_CUED_BEFORE = regex.compile(rf"\b(?:including|such[ ]as|e\.g\.,?|like)[ ](?P<item>{_ITEM})(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*{_SEP}$")
+_CUE_RIGHT_BEFORE = regex.compile(r"\b(?:including|such[ ]as|e\.g\.,?|like)[ ]$")
+_TOOLS_BEFORE = regex.compile(r"\b(?:frameworks?|librar(?:y|ies)|tools?|toolkits?|APIs?|metrics?|platforms?|services?|systems?|software|packages?)"
+                              r"\)?,?[ ]\(?(?:such[ ]as|including|like|e\.g\.,?)[ ]")
 # "models such as", "models like", "models, including", "models (A, B and C)": the list after
 # it names models (a bracket with one member defines an acronym: "language models (DLMs)").
 # A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
@@ -49,6 +55,8 @@ def list_members(text: str, sure: list[tuple[int, int]], sentence_of) -> list[tu
                 continue
         if len(run) >= 2:
             found += _ends(text, run)
+        elif run:
+            found += _cued_list(text, run[0])
         run = [span] if span is not None else []
     return [s for s in found if _name_shaped(text[s[0] : s[1]])]
 
@@ -62,6 +70,19 @@ def _ends(text: str, run: list[tuple[int, int]]) -> list[tuple[int, int]]:
     if m:
         out.append(m.span("item"))
     return out
+
+
+def _cued_list(text: str, sure: tuple[int, int]) -> list[tuple[int, int]]:
+    """The other one-word members of a list that a cue opens and that holds one sure model,
+    unless the noun before the cue says the list is of tools ("frameworks such as GPT-NeoX,
+    Megatron, and NVIDIA NeMo", "metrics, including Weighted Score, CLIP ...")."""
+    m = rx.search(_CUED_BEFORE, text, max(0, sure[0] - 80), sure[0])
+    if m is None and rx.search(_CUE_RIGHT_BEFORE, text, max(0, sure[0] - 12), sure[0]):
+        m = rx.match(_AFTER_LAST, text, sure[1])
+    cue_at = m.start() if m and m.start() < sure[0] else sure[0]
+    if m is None or rx.search(_TOOLS_BEFORE, text, max(0, cue_at - 60), cue_at + 20):
+        return []
+    return [(s, e) for s, e in zip(m.starts("item"), m.ends("item")) if " " not in text[s:e]]
 
 
 def _name_shaped(item: str) -> bool:

@@ -1,5 +1,7 @@
 """Members of a model family written without the family, once the abstract has named it.
 
+- Another tier after a tiered name: "Gemini 2.5 Pro and Flash" (Gemini 2.5 Flash).
+
 - Another size after a sized name: "Llama-3-8B and 70B", "Qwen3-1.7B, 4B, and 8B models",
   "Sunflower 14B and 32B": each size is a checkpoint of the same family, named as the first
   one is with its size swapped ("Llama-3-70B").
@@ -46,6 +48,28 @@ def size_siblings(text: str, name: str, end: int) -> list[tuple[int, int, str]]:
     out, pos = [], end
     while (m := rx.match(_NEXT_SIZE, text, pos)) is not None:
         out.append((m.start("size") - (text[m.start("size") - 1] == "-"), m.end(), stem + m.group("size")))
+        pos = m.end()
+    return out
+
+
+# A tier word coordinated after a name that ends in one: "Gemini 2.5 Pro and Flash", "Claude 3.5
+# Sonnet and Haiku": the same release in that tier. Not a word that goes on into a longer name
+# ("Pro and Flash Attention") or has its own version ("... Preview and Sonnet 4.5").
+_TIERS = r"(?:Pro|Flash|Lite|Mini|Nano|Max|Plus|Turbo|Ultra|Sonnet|Opus|Haiku)"
+_TIER_END = regex.compile(rf"(?<=\d(?:[ -]\p{{Lu}}\p{{Ll}}+)*[ -]){_TIERS}$")
+_NEXT_TIER = regex.compile(rf"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])(?P<tier>{_TIERS})(?![\w-]|[ ](?:\p{{Lu}}|v?\d)|\.\w)")
+
+
+def tier_siblings(text: str, name: str, end: int) -> list[tuple[int, int, str]]:
+    """Tiers coordinated after a name that ends in a tier after its version, as (start, end,
+    name) with the span of the tier as written."""
+    last = rx.search(_TIER_END, name)
+    if not last:
+        return []
+    stem = name[: last.start()]
+    out, pos = [], end
+    while (m := rx.match(_NEXT_TIER, text, pos)) is not None:
+        out.append((m.start("tier"), m.end(), stem + m.group("tier")))
         pos = m.end()
     return out
 

@@ -9,7 +9,7 @@ import regex
 
 from extract.fields import lexicon
 from extract.fields.model_lists import cued_items, cued_members, list_members
-from extract.fields.model_members import size_siblings, tier_members
+from extract.fields.model_members import size_siblings, tier_members, tier_siblings
 
 from extract.text import rx
 from extract.text.names import clean_name, name_key
@@ -132,7 +132,7 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
         for name in listed.get((start, end)) or expand_shorthand(surface):
             _add(out, seen | data_named, seen, name, family, start, end, rule)
         if (start, end) not in listed:  # "Llama-3-8B and 70B": the family's 70B too
-            for s, e, name in size_siblings(text, surface, end):
+            for s, e, name in size_siblings(text, surface, end) + tier_siblings(text, surface, end):
                 _add(out, seen | data_named, seen, name, family, s, e, "models.size_sibling")
     # "Claude Opus 4.5 ... and Sonnet 4.5": a tier of a family the abstract names
     for s, e, name, family in tier_members(text, [(m["name"], m["family"]) for m in out], [(m["start"], m["end"]) for m in out]):
