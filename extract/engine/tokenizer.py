@@ -49,11 +49,15 @@ def blank_english() -> Language:
     split_final_period(nlp)
     split_sign_before_number(nlp)
     tokenizer = nlp.tokenizer
-    tokenizer.prefix_search = AffixMemo(tokenizer.prefix_search.__self__, shortcuts=True).search
+    prefix = tokenizer.prefix_search.__self__
+    first = affixfacts.start_chars(prefix.pattern)
+    if first is not None:
+        tokenizer.prefix_search = Prechecked(prefix, first=first).search
     tokenizer.suffix_search = AffixMemo(tokenizer.suffix_search.__self__, shortcuts=True).search
     tokenizer.infix_finditer = AffixMemo(tokenizer.infix_finditer.__self__, shortcuts=True).finditer
-    if tokenizer.url_match is not None and affixfacts.needs(tokenizer.url_match.__self__.pattern, _is_period):
-        tokenizer.url_match = PeriodFirst(tokenizer.url_match.__self__).match
+    url = tokenizer.url_match.__self__ if tokenizer.url_match is not None else None
+    if url is not None and affixfacts.needs(url.pattern, _is_period):
+        tokenizer.url_match = Prechecked(url, held=".").match
     return nlp
 
 
@@ -61,17 +65,29 @@ def _is_period(ch: str) -> bool:
     return ch == "."
 
 
-class PeriodFirst:
-    """The tokenizer's URL regex, whose every match holds a period (affixfacts.needs): a
-    string without one is not tried (most of the ~35 strings an abstract has that the
-    tokenizer has not seen before)."""
+class Prechecked:
+    """A regex of the tokenizer tried only on the strings a quick test lets through, the test
+    a necessary condition of a match read off the regex (extract/engine/affixfacts.py): a
+    prefix starts with one of the characters prefixes start with (`first`), every URL holds
+    a period (`held`). Of the ~35 strings an abstract has that the tokenizer has not seen
+    before, most pass neither test."""
 
-    def __init__(self, compiled: re.Pattern):
+    def __init__(self, compiled: re.Pattern, first: frozenset[str] | None = None, held: str | None = None):
         self.compiled = compiled
-        self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`url_match.__self__.pattern`)
+        self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`prefix_search.__self__.pattern`)
+        self.first = first
+        self.held = held
+
+    def search(self, string: str) -> re.Match | None:
+        return self.compiled.search(string) if self._may_match(string) else None
 
     def match(self, string: str) -> re.Match | None:
-        return self.compiled.match(string) if "." in string else None
+        return self.compiled.match(string) if self._may_match(string) else None
+
+    def _may_match(self, string: str) -> bool:
+        if self.first is not None and string and string[0] not in self.first:
+            return False
+        return self.held is None or self.held in string
 
 
 class AffixMemo:
@@ -96,8 +112,7 @@ class AffixMemo:
         self.pattern = compiled.pattern  # what spaCy saves with a pipeline (`search.__self__.pattern`)
         self.shortcuts = shortcuts  # what the regex's shape spares (TailSearch, a word of letters)
         self._search = TailSearch.of(compiled) if shortcuts else compiled.search
-        # The characters a prefix can start with and a suffix end with (None: any)
-        self._first = affixfacts.start_chars(compiled.pattern) if shortcuts else None
+        # The characters a suffix can end with (None: any)
         self._last = affixfacts.end_chars(compiled.pattern) if shortcuts else None
         # An infix is punctuation or a symbol: a word of letters and digits has none to find
         self._letters_have_none = shortcuts and affixfacts.needs(compiled.pattern, _not_alphanumeric)
@@ -107,8 +122,7 @@ class AffixMemo:
     def search(self, string: str) -> re.Match | None:
         """`compiled.search(string)`, remembered."""
         if string not in self._searched:
-            if string and ((self._first is not None and string[0] not in self._first)
-                           or (self._last is not None and string[-1] not in self._last and "\n" not in string)):
+            if string and self._last is not None and string[-1] not in self._last and "\n" not in string:
                 return None  # `$` may match before a final newline: no shortcut then
             _remember(self._searched, string, self._search(string))
         return self._searched[string]
