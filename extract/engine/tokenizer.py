@@ -39,7 +39,7 @@ SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=
 # 2**16 leaves 501,000 of the searches to do (2**17: 380,000; 2**18: 335,000) and costs
 # ~15 MB of peak memory in one process running them all (2**17: ~40 MB, which takes
 # bench/benchmark.py over its 400 MB budget).
-MEMO_SIZE = 1 << 16
+MEMO_SIZE = 1 << 15
 
 
 def blank_english() -> Language:
