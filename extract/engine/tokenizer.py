@@ -36,9 +36,11 @@ SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=
 
 
 # Strings an AffixMemo keeps before it starts afresh. Over the 20,000 corpus abstracts,
-# 2**16 leaves 501,000 of the searches to do (2**17: 380,000; 2**18: 335,000) and costs
-# ~15 MB of peak memory in one process running them all (2**17: ~40 MB, which takes
-# bench/benchmark.py over its 400 MB budget).
+# 2**16 left 501,000 of the searches to do (2**17: 380,000; 2**18: 335,000) and cost ~15 MB
+# of peak memory in one process running them all. Since the searches a string cannot
+# satisfy are skipped (TailSearch, the letters test), a miss costs less: 2**15 keeps
+# bench/benchmark.py's peak with --jobs 2 (two pipelines in one process) at 386 MB, under
+# its 400 MB budget (411 MB with 2**16), for the same ratio (4.12 against 4.14).
 MEMO_SIZE = 1 << 15
 
 
