@@ -128,8 +128,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 candidates.append((s, e, None, h.rule))
         else:
             s, e, name = h.groups.get("name", (h.start, h.end, h.text))
-            if h.rule == "datasets.before_noun" and (not _coined_enough(name, h.groups["cue"][2]) or kind_before_noun(text, s, name)):
-                continue
+            if h.rule == "datasets.before_noun" and (not _coined_enough(name, h.groups["cue"][2]) or kind_before_noun(text, s, name)
+                                                     or h.groups["cue"][2].endswith("s") and _defined_as_other(name, definitions)):
+                continue  # "Theory of Mind (ToM) ... existing ToM benchmarks": benchmarks of a field
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
             if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
