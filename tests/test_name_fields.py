@@ -206,6 +206,8 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
      [("HM3D", "used"), ("MMLU", "used"), ("WebArena", "used")]),
     # a list name that ends its sentence, period glued to a final capital (one token to spaCy)
     ("We evaluate on GSM8K. Segmentation is run on ADE20K.", [("GSM8K", "used"), ("ADE20K", "used")]),
+    # ... a capital after a hyphen too ("IJB-C.", "STS-B.")
+    ("Face verification is scored on IJB-C. Similarity is scored on STS-B.", [("IJB-C", "used"), ("STS-B", "used")]),
     # a cue word capitalised at a sentence start; a list of measures is no list of data
     ("Experiments on LEVIR-CD, WHU-CD, and DSIFN-CD show gains. Performance was assessed using AUROC, AUPRC, "
      "and other metrics.", [("LEVIR-CD", "used"), ("WHU-CD", "used"), ("DSIFN-CD", "used")]),

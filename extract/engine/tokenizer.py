@@ -1,9 +1,9 @@
 """The tokenizer of every pipeline the project builds: spaCy's English one with one more
-suffix rule, a sentence's final period after a capital that follows a lower-case letter or a
-digit.
+suffix rule, a sentence's final period after a capital that follows a lower-case letter, a
+digit or a hyphen.
 
-spaCy splits the period off "MMLU." and "CIFAR-10." but leaves "GSM8K.", "CoT.", "mIoU."
-and "ADE20K." one token each, so the one phrase pass over the tokens never saw those names at
+spaCy splits the period off "MMLU." and "CIFAR-10." but leaves "GSM8K.", "CoT.", "mIoU.",
+"ADE20K." and "IJB-C." one token each, so the one phrase pass over the tokens never saw those names at
 the end of a sentence: 102 times in the 20,000 corpus abstracts (bench corpus, counted with
 the word lists). With the rule their tokens are the tokens of the listed name ("GSM8", "K")
 and a ".". Abbreviations keep their periods: "e.g.", "U.S.", "Ph.D." are spaCy's exceptions,
@@ -31,7 +31,7 @@ from extract.engine import affixfacts
 # Each rule tests its one literal character before its look-behind: spaCy searches these
 # regexes at every place of every token, and a look-behind over the Unicode letter classes
 # tried first cost every token ~0.6 us (bench/benchmark.py: 1.17x the bare pass, 1.05-1.08x now).
-FINAL_PERIOD = rf"\.(?<=[{ALPHA_LOWER}0-9][{ALPHA_UPPER}]\.)"
+FINAL_PERIOD = rf"\.(?<=[{ALPHA_LOWER}0-9-][{ALPHA_UPPER}]\.)"
 SIGN_BEFORE_NUMBER = rf"(?=[=<>≤≥])(?<=[{ALPHA_LOWER}{ALPHA_UPPER}0-9])(?:[=<>≤≥]|<=|>=)(?=[+\-−]?\.?[0-9])"
 
 
