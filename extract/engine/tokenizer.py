@@ -3,11 +3,11 @@ suffix rule, a sentence's final period after a capital that follows a lower-case
 digit or a hyphen.
 
 spaCy splits the period off "MMLU." and "CIFAR-10." but leaves "GSM8K.", "CoT.", "mIoU.",
-"ADE20K." and "IJB-C." one token each, so the one phrase pass over the tokens never saw those names at
-the end of a sentence: 102 times in the 20,000 corpus abstracts (bench corpus, counted with
-the word lists). With the rule their tokens are the tokens of the listed name ("GSM8", "K")
-and a ".". Abbreviations keep their periods: "e.g.", "U.S.", "Ph.D." are spaCy's exceptions,
-and "Fig." ends in a lower-case letter.
+"ADE20K." and "IJB-C." one token each, so the one phrase pass over the tokens never saw those
+names at the end of a sentence: 102 times in the 20,000 corpus abstracts (bench corpus,
+counted with the word lists). With the rule their tokens are the tokens of the listed name
+("GSM8", "K") and a ".". Abbreviations keep their periods: "e.g.", "U.S.", "Ph.D." are
+spaCy's exceptions, and "Fig." ends in a lower-case letter.
 
 And one more infix rule: a comparison sign between a name and a number ("F1=0.657",
 "p<0.05", "AUC>=0.9") splits off, as spaCy already splits it before a letter ("k=n"), so the
@@ -45,8 +45,9 @@ MEMO_SIZE = 1 << 15
 
 
 def blank_english() -> Language:
-    """`spacy.blank("en")` with the final-period and sign rules, and its suffix and infix
-    searches remembered (`AffixMemo`)."""
+    """`spacy.blank("en")` with the final-period and sign rules, its suffix and infix
+    searches remembered (`AffixMemo`), and its prefix and URL searches tried only where a
+    match can be (`Prechecked`)."""
     nlp = spacy.blank("en")
     split_final_period(nlp)
     split_sign_before_number(nlp)
@@ -139,7 +140,8 @@ class AffixMemo:
         return self._split[string]
 
     def __getstate__(self):
-        return {"compiled": self.compiled, "shortcuts": self.shortcuts}  # a copy starts with an empty memo: match objects do not pickle
+        # a copy starts with an empty memo: match objects do not pickle
+        return {"compiled": self.compiled, "shortcuts": self.shortcuts}
 
     def __setstate__(self, state):
         self.__init__(state["compiled"], state.get("shortcuts", False))
