@@ -320,3 +320,16 @@ def test_plain_prefix_shifts_offsets(raw, prefix):
     for s in range(n + 1):
         rs, re_ = base.raw_span(s, n)
         assert shifted.raw_span(k + s, k + n) == (rs + k, re_ + k)
+
+
+def test_the_ascii_precheck_of_punctuation_runs_agrees_with_the_regex():
+    """longruns._may_hold_punct_run reads ASCII bytes through a table made from the same
+    class as the regex: it must say True wherever the regex finds a run (and may only be
+    wrong the other way for non-ASCII text, which it always passes on)."""
+    from extract.text import longruns
+    for i, ch in enumerate(map(chr, range(128))):
+        run = "ab " + ch * (MAX_PUNCT_RUN + 1) + " cd"
+        assert longruns._may_hold_punct_run(run) == bool(longruns._PUNCT_RUN.search(run)), repr(ch)
+    assert not longruns._may_hold_punct_run("a (b) [c], {d}; e: f! g? " * 20)
+    assert longruns._may_hold_punct_run("see ((((a)))) and =)(=*&^%$#@! end")
+    assert longruns.punctuation_breaks("x " + "=" * 20 + " y") == [2 + MAX_PUNCT_RUN, 2 + 2 * MAX_PUNCT_RUN + 1]

@@ -51,3 +51,21 @@ def test_end_anchored_searches_as_its_forward_regex_and_pickles():
     assert p.groupindex == p.forward.groupindex and p.match("ABC ", 0).span() == (0, 4)
     copy = pickle.loads(pickle.dumps(p))
     assert copy.search("We propose ABC Net ").span() == (11, 19)
+
+
+def test_finditer_at_finds_what_finditer_finds():
+    """A pattern whose matches all begin with one of a few words: tried only where the words
+    occur, it must give finditer's matches (overlapping places skipped, look-behinds seeing
+    the text before the place, a word inside another word tried and failing)."""
+    text = ("Vision-language models such as CLIP, SigLIP and BLIP-2, and MLLMs like LLaVA and "
+            "Qwen-VL; LLMs (e.g., GPT-4o, Llama 3) and backbones including ResNet-50. "
+            "Our models models like X and Y.")
+    pattern = regex.compile(r"\b(?:models|backbones|LLMs|MLLMs)(?:,?[ ](?:such[ ]as|like|including)[ ]|[ ]\((?:e\.g\.,?[ ])?)"
+                            r"[\w-]+(?:(?:,[ ]|[ ]and[ ])[\w-]+(?:[ ]\d)?)*")
+    starts = ("models", "backbones", "LLMs", "MLLMs")
+    want = spans(pattern.finditer(text))
+    assert len(want) == 5
+    assert spans(rx.finditer_at(pattern, text, starts)) == want
+    for p in PATTERNS[:3]:  # the same with the only words they can start with
+        words = tuple(sorted({m.group()[:1] for m in p.finditer(TEXT)} | {"x"}))
+        assert spans(rx.finditer_at(p, TEXT, words)) == spans(p.finditer(TEXT))

@@ -34,7 +34,7 @@ class DocState:
         self.deadline = Deadline(None) if deadline is None else deadline
         self.stopped: str | None = None  # the field at work when the deadline passed
         self.phrases: dict | None = None  # match id -> [(start, end)], made by the PhraseIndex
-        self.places: dict[str, list[int]] = {}  # number-start places, by scan
+        self.places: dict[tuple, list] = {}  # number-start places, by scan and range; runs of digits, by range
         self._sentences: tuple[list[tuple[int, int]], list[int]] | None = None
 
     @property

@@ -50,14 +50,15 @@ class NumberStarts:
             scan = self._scans[key] = regex.compile(source if len(kept) == 1 else "(?:" + source + ")", key[0])
         return scan
 
-    def places(self, key: tuple[str, int], text: str, pos: int, endpos: int, timeout: float | None) -> list[int]:
+    def places(self, key: tuple[str, int], text: str, pos: int, endpos: int, timeout: float | None,
+               digit_runs: list[tuple[int, int]] | None = None) -> list[int]:
         """Where a rule of `key` may start in text[pos:endpos]: in each run of digits and the
-        `reach` characters before it."""
+        `reach` characters before it. `digit_runs`: those runs, when the caller has them
+        (`digit_runs_of`; every scan of a document reads the same ones)."""
         scan, reach = self._scan(key), key[1]
         places: list[int] = []
         done = pos  # text before this has been tried
-        for digits in rx.finditer(_DIGITS, text, pos, endpos, timeout):
-            start, end = digits.span()
+        for start, end in digit_runs if digit_runs is not None else digit_runs_of(text, pos, endpos, timeout):
             # One anchored try at each place of the run and the `reach` before it (the scan
             # is look-arounds only: it matches at a place or not, wherever a search starts). A
             # search from the window ran on past the run to the next place it matched, often
@@ -69,3 +70,8 @@ class NumberStarts:
                     places.append(i)
             done = end
         return places
+
+
+def digit_runs_of(text: str, pos: int, endpos: int, timeout: float | None = None) -> list[tuple[int, int]]:
+    """The (start, end) of every run of digits in text[pos:endpos]."""
+    return [m.span() for m in rx.finditer(_DIGITS, text, pos, endpos, timeout)]

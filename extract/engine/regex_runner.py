@@ -6,7 +6,7 @@ from typing import Any, Iterable
 from extract.engine.budget import BudgetSpent, Deadline
 from extract.engine.compiler import RegexRule
 from extract.engine.hits import Hit, RuleTimeout, groups_of
-from extract.engine.places import NumberStarts
+from extract.engine.places import NumberStarts, digit_runs_of
 from extract.text import rx
 
 
@@ -69,7 +69,13 @@ class RegexRunner:
         key = (rule.starts, pos, endpos)
         places = state.places.get(key) if state is not None else None
         if places is None:
-            places = self.number_starts.places(rule.starts, text, pos, endpos, _timeout(rule, deadline))
+            timeout = _timeout(rule, deadline)
+            runs = None
+            if state is not None:  # the runs of digits, found once for every scan of the range
+                runs = state.places.get((pos, endpos))
+                if runs is None:
+                    runs = state.places[(pos, endpos)] = digit_runs_of(text, pos, endpos, timeout)
+            places = self.number_starts.places(rule.starts, text, pos, endpos, timeout, runs)
             if state is not None:
                 state.places[key] = places
         last = pos

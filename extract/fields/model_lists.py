@@ -31,7 +31,8 @@ _TOOLS_BEFORE = regex.compile(r"\b(?:frameworks?|librar(?:y|ies)|tools?|toolkits
 # "models such as", "models like", "models, including", "models (A, B and C)": the list after
 # it names models (a bracket with one member defines an acronym: "language models (DLMs)").
 # A list ends at its "and"/"or" member ("such as ChemBERTa, TITAN, and NetTCR, LANTERN shows").
-_MODELS_SUCH_AS = regex.compile(rf"\b(?:models|backbones|LLMs|VLMs|MLLMs)(?:,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ]|[ ](?P<paren>\()(?:e\.g\.,?[ ])?)(?:the[ ])?(?P<item>{_ITEM})"
+_CLASS_NOUNS = ("models", "backbones", "LLMs", "VLMs", "MLLMs")  # what every such list follows
+_MODELS_SUCH_AS = regex.compile(rf"\b(?:{'|'.join(_CLASS_NOUNS)})(?:,?[ ](?:such[ ]as|like|including|e\.g\.,?)[ ]|[ ](?P<paren>\()(?:e\.g\.,?[ ])?)(?:the[ ])?(?P<item>{_ITEM})"
                                 rf"(?:,[ ](?!(?:and|or)[ ])(?P<item>{_ITEM}))*(?:,?[ ](?:and|or)[ ](?P<item>{_ITEM}))?")
 # A member that is a company's ("OpenAI's GPT"), cut short by the item's three words ("Graph
 # Convolutional Neural Network"), a long form whose short form names the model ("Contrastive
@@ -101,7 +102,7 @@ def cued_items(text: str) -> list[tuple[int, int]]:
     """Spans of the members of every list that "models such as" opens, whatever their shape:
     there a listed name that is also a word ("models like Whisper") is the model."""
     found = []
-    for m in rx.finditer(_MODELS_SUCH_AS, text):
+    for m in rx.finditer_at(_MODELS_SUCH_AS, text, _CLASS_NOUNS):
         if m.group("paren") and len(m.starts("item")) < 2:
             continue  # "diffusion language models (DLMs)" defines a class's acronym
         for s, e in zip(m.starts("item"), m.ends("item")):

@@ -10,7 +10,8 @@ import regex
 
 from extract.text import rx
 
-# A scheme (also as pasted from PDFs, "https: //"), "www." or a code host without either.
+# A scheme (also as pasted from PDFs, "https: //"), "www." or a code host without either:
+# every URL starts with one of _CUES.
 _URL = regex.compile(r"(?:https?:[ ]?/|www\.|(?<![\w.-])(?:github\.com|gitlab\.com|huggingface\.co)/)[^\s)\]}>\"'`]+")
 _CUES = ("http", "www.", "github.com/", "gitlab.com/", "huggingface.co/")
 
@@ -19,7 +20,7 @@ class Urls:
     """The URL spans of one text, for "is this offset inside a URL?"."""
 
     def __init__(self, text: str):
-        found = [m.span() for m in rx.finditer(_URL, text)] if any(c in text for c in _CUES) else []
+        found = [m.span() for m in rx.finditer_at(_URL, text, _CUES)]
         self.starts = [s for s, _ in found]
         self.ends = [e for _, e in found]
 

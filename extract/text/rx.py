@@ -35,6 +35,33 @@ def finditer(pattern: Any, text: str, pos: int = 0, endpos: int | None = None,
     return pattern.finditer(text, pos, endpos, timeout=timeout)
 
 
+def finditer_at(pattern: Any, text: str, starts: tuple[str, ...]) -> list[Any]:
+    """The non-empty matches of `pattern` in `text`, as `finditer` finds them, for a pattern
+    whose every match begins with one of the strings `starts` ("models", "backbones", ...).
+
+    Why: the regex module tries each branch of an alternation of words at every character
+    of the text; `str.find` skips to each place where one of the words occurs, and the
+    pattern is tried only there (anchored, seeing the whole text as a search does, with
+    places inside a match skipped as a search skips them). For one such pattern on an
+    abstract, 20 us became 7 (bench corpus)."""
+    places = sorted(i for word in starts for i in _occurrences(word, text))
+    found, done = [], 0
+    for i in places:
+        if i >= done:
+            m = pattern.match(text, i)
+            if m is not None and m.end() > i:
+                found.append(m)
+                done = m.end()
+    return found
+
+
+def _occurrences(word: str, text: str) -> Iterator[int]:
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)
+
+
 def sub(pattern: Any, replacement: Any, text: str) -> str:
     return pattern.sub(replacement, text)
 
