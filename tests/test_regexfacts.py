@@ -33,6 +33,9 @@ GOLD = Path(__file__).resolve().parents[1] / "data" / "gold"
     (r"(?<!factor\s)\d+", False, None),
     (r"(?=\d+%)\d+", False, ("%",)),
     (r"(?<=at\s)\d+ms", False, ("ms",)),  # the match's own literal first
+    # one ASCII letter is in nearly every text: the look-ahead's "=" rules out more
+    (r"(?<![\w-])r(?=\s?=\s?0?\.\d)", False, ("=",)),
+    (r"[κρτ](?=_\w+=|\s?=)|(?<!\w)r(?=\s?=)", False, ("=", "_")),
 ])
 def test_required_literals(source, ignore_case, expected):
     assert regexfacts.required_literals(source, ignore_case) == expected

@@ -61,8 +61,8 @@ def _literals(node: Node) -> frozenset[str] | None:
             run = ""
         if item.kind == "zw":
             # A look-around consumes nothing: the literals on both sides stay apart. What a
-            # positive one reads the text needs too ("factor" of `(?<=factor\sof\s)\d`), used
-            # when the match itself needs nothing.
+            # positive one reads the text needs too ("factor" of `(?<=factor\sof\s)\d`): a
+            # candidate beside the match's own.
             found = _literals(item.context) if item.context is not None else None
             if found:
                 around.append(found)
@@ -70,10 +70,16 @@ def _literals(node: Node) -> frozenset[str] | None:
         found = _literals(item)
         if found:
             options.append(found)
-    options = options or around
-    if not options:
+    if not options and not around:
         return None
-    return max(options, key=lambda s: (min(map(len, s)), -len(s)))
+    # The fewest, longest strings, but never one ASCII letter or digit where something else
+    # will do: "=" of `r(?=\s?=\s?0?\.\d)` rules out most texts, "r" next to none.
+    return max(options + around, key=lambda s: (not _letters_only(s), min(map(len, s)), -len(s), s in options))
+
+
+def _letters_only(literals: frozenset[str]) -> bool:
+    """Single ASCII letters or digits only: nearly every text holds one of them."""
+    return all(len(s) == 1 and s.isascii() and s.isalnum() for s in literals)
 
 
 def _through(node: Node, fact, join):
@@ -95,7 +101,7 @@ def worth_a_precheck(source: str, literals: tuple[str, ...] | None, verbose: boo
     scan: not when the regex starts with a literal character (the module then looks for it
     itself, fast), nor for single ASCII letters or digits (nearly every text holds them), nor for a
     long list (each string is a pass over the text)."""
-    if not literals or len(literals) > 8 or all(len(s) == 1 and s.isascii() and s.isalnum() for s in literals):
+    if not literals or len(literals) > 8 or _letters_only(frozenset(literals)):
         return False
     node = parse(source, verbose)
     items = _flat(node) if node is not None else ()
