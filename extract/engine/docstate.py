@@ -34,7 +34,8 @@ class DocState:
         self.deadline = Deadline(None) if deadline is None else deadline
         self.stopped: str | None = None  # the field at work when the deadline passed
         self.phrases: dict | None = None  # match id -> [(start, end)], made by the PhraseIndex
-        self.places: dict[tuple, list] = {}  # number-start places, by scan and range; runs of digits, by range
+        self.places: dict[tuple, list[int]] = {}  # number-start places, by scan and range
+        self.digit_runs: dict[tuple[int, int], list[tuple[int, int]]] = {}  # runs of digits, by range
         self._sentences: tuple[list[tuple[int, int]], list[int]] | None = None
 
     @property

@@ -72,9 +72,9 @@ class RegexRunner:
             timeout = _timeout(rule, deadline)
             runs = None
             if state is not None:  # the runs of digits, found once for every scan of the range
-                runs = state.places.get((pos, endpos))
+                runs = state.digit_runs.get((pos, endpos))
                 if runs is None:
-                    runs = state.places[(pos, endpos)] = digit_runs_of(text, pos, endpos, timeout)
+                    runs = state.digit_runs[(pos, endpos)] = digit_runs_of(text, pos, endpos, timeout)
             places = self.number_starts.places(rule.starts, text, pos, endpos, timeout, runs)
             if state is not None:
                 state.places[key] = places
