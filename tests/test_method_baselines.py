@@ -101,3 +101,18 @@ def test_title_subject_is_not_a_used_method(extractor, title, text):
 ])
 def test_parts_listed_after_a_colon(extractor, text, proposed):
     assert [m.name for m in extractor.extract_text(text).methods if m.role == "proposed"] == proposed
+
+
+@pytest.mark.parametrize("text, expected", [
+    # A coined name before "-style" is the existing method the new one is modelled on.
+    ("The Searcher collects evidence traces for each sub-query through ReAct-style interaction.", ["ReAct"]),
+    ("The backbone is trained via a MoCo-style objective with hard negative mining.", ["MoCo"]),
+    ("We integrate a ColBERT-style late interaction mechanism for fine-grained retrieval.", ["ColBERT"]),
+    # ... but not a model, data, a format or a short acronym of a field.
+    ("We compare CLIP-style dual encoders on 1,302 MMLU-style multiple-choice questions.", []),
+    ("We evaluate it on shifted BBOB-style black-box optimization tasks and an OSCE-style study.", []),
+    ("It handles QA-style prompts and PAC-style guarantees.", []),
+])
+def test_name_before_style(extractor, text, expected):
+    """"X-style": X is a method the work follows, unless X is a model, data or a short acronym."""
+    assert others(extractor, text) == expected

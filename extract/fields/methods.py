@@ -83,7 +83,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             return
         if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and (rx.match(shapes.DATA_APPOSITIVE, text, end) or rx.match(shapes.PROBLEM_NEXT, text, end))):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
-        if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
+        styled = rule == "methods.style"  # "CoT-style reasoning": the name before "-style" is the method
+        if (not styled and rx.match(cues.modifier_after, text[end : end + 12])) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
                       "rule": rule, "priority": priority, "new_model": new_model})

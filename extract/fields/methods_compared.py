@@ -21,7 +21,7 @@ METHODS = "methods.tsv"
 KIND_RULES = ("methods.kind_named", "methods.kind_used")
 OWN_KIND_RULES = KIND_RULES[:1]  # a name with its kind noun: the paper's own after "our", "novel", "new"
 RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
-         "methods.baseline", *KIND_RULES)
+         "methods.baseline", "methods.style", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
 # a model or a class written with the name as a modifier).
 _NOT_METHOD_AFTER = regex.compile(
@@ -57,6 +57,8 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
     """The name a comparison cue found, and each name coordinated after it; `taken`: the keys
     of what the models and datasets fields found."""
     s, e, name = h.groups["name"]
+    if h.rule == "methods.style":
+        return _add_styled(s, e, name, text, add, taken)
     if h.rule in KIND_RULES and title and _names_title(name, title):
         return  # "the Digital Twin architecture" in "A Probabilistic Digital Twin of ...": the paper's subject
     if h.rule in OWN_KIND_RULES and rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start):
@@ -112,6 +114,28 @@ def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = Fal
     if not kind_after and not rx.match(_NAME_END, text, e):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
+
+
+# After "X-style": a noun of data, text, a task or a study makes X data or a format ("MMLU-style
+# questions", "MI-style counseling conversations", "ACM-ICPC-style arena",
+# "BBOB-style black-box optimization tasks", "OSCE-style study", "RadGraph-style entity labeling").
+_STYLED_DATA = regex.compile(r"-style[ ]+(?:[\p{Ll}-]+[ ]+){0,3}?(?:benchmarks?|data(?:sets?)?|questions?|text|tasks?|annotations?|"
+                             r"labels?|labell?ing|quer(?:y|ies)|prompts?|problems?|conversations?|dialogues?|exams?|items?|"
+                             r"arenas?|puzzles?|games?|levels?|images?|videos?|captions?|reports?|claims?|counseling|"
+                             r"evaluations?|study|studies|surveys?|corpus|corpora)\b")
+_SHORT_ACRONYM = regex.compile(r"^\p{Lu}{2,3}$")
+
+
+def _add_styled(s: int, e: int, name: str, text: str, add, taken: set) -> None:
+    """X in "X-style ...": an existing method, unless X is a model, data or a short acronym."""
+    known = lexicon.lookup(METHODS, name)
+    if name_key(name) in taken or _is_model_or_data(name) or lexicon.is_generic(name) or rx.match(_STYLED_DATA, text, e):
+        return
+    if rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name):
+        return
+    if rx.match(_SHORT_ACRONYM, name) and (known is None or known.attrs.get("flags")):
+        return  # "QA-style", "PAC-style", "RAG-style": a field or a setting as often
+    add(s, e, name, "other", "methods.style", 0)
 
 
 _TITLE_WORD = regex.compile(r"[\p{L}\d]+")
