@@ -21,6 +21,9 @@ def others(extractor, text):
     ("We compare against strong neural baselines (VANet, DANet, DANIELNet) on all pages.", ["VANet", "DANet", "DANIELNet"]),
     ("Autoregressive frameworks, e.g., FIFO-diffusion, generate long videos.", ["FIFO-diffusion"]),
     ("KompeteAI outperforms leading methods (e.g., RD-agent, AIDE, and ML-Master) by 3% on average.", ["RD-agent", "AIDE", "ML-Master"]),
+    # ... of a kind of procedure that is not a baseline noun.
+    ("It was compared against classical dispatching heuristics, including SPT, LPT, MWKR, and EST.", ["SPT", "LPT", "MWKR", "EST"]),
+    ("Recent Transformer-based planners, such as PlanGPT, cast planning as sequence prediction.", ["PlanGPT"]),
     # A defined acronym right before a procedure noun.
     ("Such markets are governed by the Top Trading Cycles (TTC) algorithm.", ["TTC"]),
     ("Samples are drawn with the Affine Invariant Stretch Move (AISM) sampler.", ["AISM"]),
