@@ -154,8 +154,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         m = rx.match(shapes.AND_NEXT, text, i["end"])
         if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(shapes.MEASURE_HEAD, m.group("name")):
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
-        elif i["rule"] in PROPOSING:  # "we propose FlowGuard and SafeRoute": coined names after the cue's
-            m = rx.match(cues.compared_next, text, i["end"])
+        elif i["rule"] in PROPOSING and text[i["end"] : i["end"] + 1] != "/":  # "we propose FlowGuard and SafeRoute":
+            m = rx.match(cues.compared_next, text, i["end"])  # coined names after the cue's (not "pAI/MSc": one name)
             while m and lexicon.lookup(METHODS, m.group("name")) is None:
                 add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
                 m = rx.match(cues.compared_next, text, m.end("name"))

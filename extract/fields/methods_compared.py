@@ -46,11 +46,19 @@ _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
 # Right before a kind rule's hit: words that make the name the paper's own ("in this new the ...").
 _OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|novel|new|[Tt]his)[ ](?:[\w-]+[ ]){0,3}\Z")
 _KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
-# A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP").
+# A singular kind noun ends a name unless another name follows it ("the POMDP solver SARSOP"); a
+# slash before another name ends it too ("e.g., VDN/QMIX/QTRAN").
 _NAME_END = regex.compile(r"[ ]+(?:algorithm|optimizer|architecture|mechanism|solver|sampler|framework|technique|procedure|scheme|loss)\b(?![ ]+\p{Lu})|"
-    r"[ ]*(?:[,;:)(\[]|\.(?!\w)|$)|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
+    r"[ ]*(?:[,;:)(\[]|\.(?!\w)|$)|/(?=\p{Lu})|[ ]+(?:\p{Ll}+ly|and|or|by|on|in|with|across|at|under|while|for|when|which|that|to|from|of|as|using|without|despite|baselines?|methods?|is|are|was|were|has|have|does|do|can|could|may|might|will|would|should|also|still|"
     r"often|typically|remains?|achieves?|performs?|rel(?:y|ies)|requires?|suffers?|uses?|fails?|struggles?|shows?|offers?|"
     r"provides?|yields?|obtains?|reaches|reach)\b")
+# After an example of a kind ("methods such as SHOT deliver the largest gains"), a verb of which
+# the name is the subject ends it too. Not after a comparison cue: in "compared to the best
+# baseline, A2X improves ...", the name after the comma is the subject of the main clause.
+_SUBJECT_VERB = regex.compile(r"[ ]+(?:attempts?|excels?|delivers?|raises?|imposes?|introduces?|reduces?|improves?|"
+                              r"matches|match|employs?|adopts?|exhibits?|produces?|generates?|lacks?|assumes?|treats?|"
+                              r"focus(?:es)?|tends?|creates?)\b")
+EXAMPLE_RULES = ("methods.example", "methods.example_list")
 
 
 def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) -> None:
@@ -77,7 +85,8 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
         tail = rx.match(_VERSION_TAIL, text, e)
         if tail:  # "VTM-21.0": the name token stops at the dot
             e, name = tail.end(), name + tail.group()
-        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None):
+        kind_after = kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None
+        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind_after, h.rule in EXAMPLE_RULES):
             add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
         if m is None:
@@ -104,14 +113,15 @@ def _is_model_or_data(name: str) -> bool:
     return bool(family) and lexicon.lookup(shapes.MODELS, family.group()) is not None
 
 
-def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = False) -> bool:
+def _is_method_name(text: str, s: int, e: int, name: str, kind_after: bool = False, example: bool = False) -> bool:
     """`kind_after`: the rule read the kind noun after the name, with at most a modifier between
-    ("the Docling document-conversion pipeline"), so the name ends there."""
+    ("the Docling document-conversion pipeline"), so the name ends there; `example`: the name is
+    an example of a kind, and may be the subject of the verb after it."""
     if rx.match(_HARDWARE, name) or rx.match(_DIGITS_ONLY, name) or lexicon.lookup("metrics.tsv", name):
         return False
     if rx.match(_PREFIXED, name) or rx.match(_NAME_AFTER, text, e):
         return False
-    if not kind_after and not rx.match(_NAME_END, text, e):
+    if not kind_after and not rx.match(_NAME_END, text, e) and not (example and rx.match(_SUBJECT_VERB, text, e)):
         return False
     return not rx.match(_NOT_METHOD_AFTER, text, e) and not rx.match(_POSSESSIVE, text, e)
 
