@@ -24,6 +24,9 @@ def others(extractor, text):
     # ... of a kind of procedure that is not a baseline noun.
     ("It was compared against classical dispatching heuristics, including SPT, LPT, MWKR, and EST.", ["SPT", "LPT", "MWKR", "EST"]),
     ("Recent Transformer-based planners, such as PlanGPT, cast planning as sequence prediction.", ["PlanGPT"]),
+    # A counted set of methods listed after a comma or a colon.
+    ("The study utilizes two deep learning architectures, FFA-Net and AECR-Net, to dehaze gauge images.", ["FFA-Net", "AECR-Net"]),
+    ("We study two prominent personalization techniques: DreamBooth and InstantID.", ["DreamBooth", "InstantID"]),
     # Names joined by slashes; an example of a kind as the subject of the verb after it.
     ("It holds for existing factorization architectures (e.g., VDN/QMIX/QTRAN) as well.", ["VDN", "QMIX", "QTRAN"]),
     ("Orchestration frameworks such as LangGraph and CrewAI impose more structure on workflows.", ["LangGraph", "CrewAI"]),
@@ -76,6 +79,8 @@ def test_named_baselines(extractor, text, expected):
     "SLIM reduces the error of the MoGe-2 baseline; we propose a baseline ReLA for the new task.",
     "None of them intervene where the corruption originates: inside the ODE sampler.",
     "These methods are cheaper compared to LLM-intensive techniques such as contextual chunking.",
+    # A counted set the paper introduces is its own.
+    "Insight-V++ introduces two novel algorithms, ST-GRPO and J-GRPO, which enhance spatial reasoning.",
     # After a comparison cue's comma, a name before a verb is the main clause's subject.
     "Compared to the best open-source embedding-based baseline, A2X improves Hit Rate by 20 points.",
 ])
