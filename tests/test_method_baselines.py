@@ -41,6 +41,8 @@ def others(extractor, text):
     # A name with its kind of procedure after it.
     ("We compare our implementation with existing ones, specifically the InfOCF solver.", ["InfOCF"]),
     ("Built upon a MMDiT architecture, the model streams video in real time.", ["MMDiT"]),
+    # A bare acronym before "algorithm" or "optimizer".
+    ("We adapt the classical ARAP algorithm to solve for per-vertex rotations.", ["ARAP"]),
     # ... after a verb of use.
     ("It reaches the best accuracy in a single sampling step using the Euler method.", ["Euler"]),
     ("Layouts are parsed by models integrated into the Docling document-conversion pipeline.", ["Docling"]),
@@ -79,6 +81,8 @@ def test_named_baselines(extractor, text, expected):
     "SLIM reduces the error of the MoGe-2 baseline; we propose a baseline ReLA for the new task.",
     "None of them intervene where the corruption originates: inside the ODE sampler.",
     "These methods are cheaper compared to LLM-intensive techniques such as contextual chunking.",
+    # ... not one the sentence proposes, nor a class with a broader noun after it.
+    "Finally, the FARI algorithm is proposed to induce first-order rules.",
     # A counted set the paper introduces is its own.
     "Insight-V++ introduces two novel algorithms, ST-GRPO and J-GRPO, which enhance spatial reasoning.",
     # After a comparison cue's comma, a name before a verb is the main clause's subject.

@@ -18,8 +18,8 @@ METHODS = "methods.tsv"
 
 # Rules whose hit ends with the kind noun written after the name ("the CKY algorithm"): the name
 # needs no end of its own, and the method list may know the name with its noun.
-KIND_RULES = ("methods.kind_named", "methods.kind_used")
-OWN_KIND_RULES = KIND_RULES[:1]  # a name with its kind noun: the paper's own after "our", "novel", "new"
+KIND_RULES = ("methods.kind_named", "methods.kind_acronym", "methods.kind_used")
+OWN_KIND_RULES = KIND_RULES[:2]  # a name with its kind noun: the paper's own after "our", "novel", "new"
 RULES = ("methods.compared", "methods.example", "methods.example_list", "methods.built_on", "methods.prior",
          "methods.baseline", "methods.style", "methods.counted", *KIND_RULES)
 # After the name: what makes it something other than a method (data, a measure, hardware,
@@ -45,6 +45,8 @@ _PREFIXED = regex.compile(r"^(?:\p{Ll}+|\d+(?:st|nd|rd|th))-|[_{}]")  # also "2n
 _NAME_AFTER = regex.compile(r"[ ]+\p{Lu}")
 # Right before a kind rule's hit: words that make the name the paper's own ("in this new the ...").
 _OWN_BEFORE = regex.compile(r"\b(?:[Oo]ur|proposed|novel|new|[Tt]his)[ ](?:[\w-]+[ ]){0,3}\Z")
+# After a kind rule's hit: a passive proposal makes it the paper's own ("the FARI algorithm is proposed").
+_PROPOSED_AFTER = regex.compile(r"[ ]+(?:is|was|are|were)[ ]+(?:\w+ly[ ]+)?(?:proposed|introduced|developed|designed|presented|devised)\b")
 # Before a counted list of methods: words that make them the paper's own.
 _OWN_WORDS = regex.compile(r"\b(?:[Oo]ur|proposed|novel|new|introduc(?:e[sd]?|ing)|propos(?:e[sd]?|ing)|present(?:s|ed)?)\b")
 _KIND_TAIL = regex.compile(r"[ ]+(?:[\p{Ll}-]+[ ]+)?\p{Ll}+")  # between a kind rule's last name and the hit's end
@@ -73,8 +75,8 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
         return  # "the Digital Twin architecture" in "A Probabilistic Digital Twin of ...": the paper's subject
     if h.rule == "methods.counted" and rx.search(_OWN_WORDS, text, max(0, h.start - 40), s):
         return  # "Insight-V++ introduces two novel algorithms, ST-GRPO and J-GRPO": its own
-    if h.rule in OWN_KIND_RULES and rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start):
-        return  # "the proposed the X loss", "our new the X": the words before make it the paper's own
+    if h.rule in OWN_KIND_RULES and (rx.search(_OWN_BEFORE, text, max(0, h.start - 40), h.start) or rx.match(_PROPOSED_AFTER, text, h.end)):
+        return  # "our new DropNet algorithm", "the FARI algorithm is proposed": the paper's own
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
     lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
