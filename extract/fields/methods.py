@@ -83,7 +83,8 @@ def postprocess(doc, hits, context) -> list[dict]:
             return
         if rx.search(shapes.NOT_A_NAME, name) or (role == "proposed" and (rx.match(shapes.DATA_APPOSITIVE, text, end) or rx.match(shapes.PROBLEM_NEXT, text, end))):
             return  # "we introduce Nemotron-Math, a large-scale ... dataset" proposes data
-        if rx.match(cues.modifier_after, text[end : end + 12]) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
+        styled = rule == "methods.style"  # "CoT-style reasoning": the name before "-style" is the method
+        if (not styled and rx.match(cues.modifier_after, text[end : end + 12])) or rx.search(cues.modifier_suffix, name) or _head(name) in non_method_heads:
             return
         items.append({"name": name, "long_form": long_form, "role": role, "start": start, "end": end,
                       "rule": rule, "priority": priority, "new_model": new_model})
@@ -153,8 +154,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         m = rx.match(shapes.AND_NEXT, text, i["end"])
         if m and lexicon.lookup(METHODS, m.group("name")) is None and not rx.search(shapes.MEASURE_HEAD, m.group("name")):
             add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
-        elif i["rule"] in PROPOSING:  # "we propose FlowGuard and SafeRoute": coined names after the cue's
-            m = rx.match(cues.compared_next, text, i["end"])
+        elif i["rule"] in PROPOSING and text[i["end"] : i["end"] + 1] != "/":  # "we propose FlowGuard and SafeRoute":
+            m = rx.match(cues.compared_next, text, i["end"])  # coined names after the cue's (not "pAI/MSc": one name)
             while m and lexicon.lookup(METHODS, m.group("name")) is None:
                 add(m.start("name"), m.end("name"), m.group("name"), "proposed", "methods.coordinated", 1)
                 m = rx.match(cues.compared_next, text, m.end("name"))
