@@ -9,6 +9,15 @@ import yaml
 from helpers import same
 
 CASES = [
+    # The cost's owner between it and its "by", with a size or a resolution in its name
+    ("We implement a custom kernel, reducing memory usage of the 12B FLUX.1-dev model by 2.1x.",
+     [{"factor": 2.1, "aspect": "memory"}]),
+    ("It keeps visual quality while accelerating the generative sampling of native 2K/4K videos by over 10x.",
+     [{"factor": 10, "aspect": "speedup", "qualifier": "over"}]),
+    ("A bucketed strategy accelerates 128K context-length fine-tuning by 2-3x without accuracy loss.",
+     [{"factor": 2, "value_high": 3, "aspect": "speedup"}]),
+    ("Pruning the cache reduces the memory of the model by 30 GB and latency by 2x.",
+     [{"factor": 2, "aspect": "latency"}]),
     ("Our sampler delivers a 7.5x speedup over DDIM sampling.",
      [{"factor": 7.5, "unit": "x", "aspect": "speedup"}]),
     ("The compiler achieves up to 3.2\u00d7 higher throughput on A100 GPUs.",

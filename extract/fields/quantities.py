@@ -21,6 +21,10 @@ from extract.text import rx
 # in the clause. A digit inside a word ("top-1", "F1", "Llama-2", "mAP@50") is no number.
 _BLOCK = regex.compile(r"(?<![\p{L}\d.@-])\d|[;()\[\]]")
 _BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@-])\d|[,;()\[\]]")
+# A number glued to letters is part of a name ("the 12B FLUX.1-dev model", "native 2K/4K
+# videos"), no quantity of its own: it does not break a gap that allows names. A factor
+# ("2.1x") is a quantity.
+_BLOCK_NOT_NAMES = regex.compile(r"(?<![\p{L}\d.@/-])\d(?![\d.,]*(?![xX×](?![\p{L}\d]))\p{L})|[,;()\[\]]")
 # Only a conjunction between two numbers or names: "4.1x and 6.3x", "A, B, and C".
 JOINS = (",", "and", ", and", "or", ", or", "/", "&")
 _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
@@ -62,12 +66,13 @@ def words(text: str, start: int, end: int) -> int:
     return len(text[start:end].split()) if end > start else 0
 
 
-def clear_gap(text: str, start: int, end: int, max_words: int, comma: bool = False) -> bool:
-    """True when at most `max_words` words, and no number or clause break, lie in between."""
+def clear_gap(text: str, start: int, end: int, max_words: int, comma: bool = False, names: bool = False) -> bool:
+    """True when at most `max_words` words, and no number or clause break, lie in between
+    (`names`: a number glued to letters, part of a name, may; then so may no comma)."""
     if end < start:
         return False
     gap = text[start:end]
-    blocked = _BLOCK_COMMA if comma else _BLOCK
+    blocked = _BLOCK_NOT_NAMES if names else _BLOCK_COMMA if comma else _BLOCK
     return len(gap.split()) <= max_words and not rx.search(blocked, gap)
 
 

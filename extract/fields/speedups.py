@@ -39,6 +39,10 @@ _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E
 # "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reducing cost up to 8x".
 _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 _VERB_OBJECT_WORDS = 8
+# Whose cost it is, between a cost and its "by": "reducing memory usage of the 12B FLUX.1-dev
+# model by 2.1x", "cuts the latency for long-context LLM serving by 40%".
+_OF_WHAT = regex.compile(r"[ ](?:of|for)[ ]")
+_OF_WHAT_WORDS = 6
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
 # A name right after a number it measures ("by 12.64% BD-Rate", "by 3.1 BLEU"): a score, not
@@ -267,6 +271,8 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int, para
         aspect = items[k - 2]
     if max_words and rx.fullmatch(SPEED_VERB, aspect.text):
         max_words = _VERB_OBJECT_WORDS  # "accelerates the training of LLaVA-1.5 by 2.1x"
+    elif max_words and num.conn == "by" and rx.match(_OF_WHAT, text, aspect.end):
+        max_words = _OF_WHAT_WORDS  # "reducing memory usage of the 12B FLUX.1-dev model by 2.1x"
     gap_end = num.start if max_words else len(text[: num.start].rstrip(" ("))
     # a bracket that holds the number itself is no short form: "throughput (up to 75%)"
     past = _past_short_form(text, aspect)
@@ -274,7 +280,7 @@ def _aspect_before(text: str, num: Num, aspects: SpanIndex, max_words: int, para
     skip = rx.search(params.passive_by, text, past, gap_end) or rx.search(params.compared_by, text, past, gap_end) \
         if max_words and num.conn == "by" else None
     gap_end = skip.start() if skip else gap_end
-    if (clear_gap(text, past, gap_end, max_words, comma=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
+    if (clear_gap(text, past, gap_end, max_words, comma=True, names=True) or rx.fullmatch(_BRACKETED, text, past, num.start)) \
             and not rx.search(_COUNTED, text, max(0, aspect.start - 24), aspect.start):
         return aspect
     return None
