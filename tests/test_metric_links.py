@@ -62,6 +62,9 @@ CASES = [
      [{"value": 93, "metric": "Pass@1", "qualifier": "average"}, {"value": 71.2, "metric": "accuracy", "qualifier": "average"}]),
     ("Experiments show a 38.84% average BD-rate reduction over G-PCC, and a 52.6% average precision (AP) on COCO2017.",
      [{"value": 38.84, "metric": "BD-rate", "kind": "decrease"}, {"value": 52.6, "metric": "average precision"}]),
+    # a hyphenated name of capitalised parts that a result is "on" is the dataset it is on
+    ("The system improves F1 by +411% on LoCoMo and +214% on Mem-Gallery relative to the initial configuration.",
+     [{"value": 411, "dataset": "LoCoMo"}, {"value": 214, "dataset": "Mem-Gallery"}]),
     # values and datasets written as slash lists pair in order
     ("Fine-tuning Qwen2.5-7B raises pass@1 by 6.1%/4.3%/10.0% on GSM8K/MATH/AIME24 over the base model.",
      [{"value": 6.1, "dataset": "GSM8K"}, {"value": 4.3, "dataset": "MATH"}, {"value": 10.0, "dataset": "AIME24"}]),
