@@ -65,6 +65,10 @@ CASES = [
     # a hyphenated name of capitalised parts that a result is "on" is the dataset it is on
     ("The system improves F1 by +411% on LoCoMo and +214% on Mem-Gallery relative to the initial configuration.",
      [{"value": 411, "dataset": "LoCoMo"}, {"value": 214, "dataset": "Mem-Gallery"}]),
+    # slash-joined values are one phrase: the dataset after it is every member's
+    ("The reader reaches 61.2%/80.4% EM/F1 on HotpotQA and 57.3%/74.6% on the MuSiQue dataset.",
+     [{"value": 61.2, "dataset": "HotpotQA"}, {"value": 80.4, "dataset": "HotpotQA"},
+      {"value": 57.3, "dataset": "MuSiQue"}, {"value": 74.6, "dataset": "MuSiQue"}]),
     # values and datasets written as slash lists pair in order
     ("Fine-tuning Qwen2.5-7B raises pass@1 by 6.1%/4.3%/10.0% on GSM8K/MATH/AIME24 over the base model.",
      [{"value": 6.1, "dataset": "GSM8K"}, {"value": 4.3, "dataset": "MATH"}, {"value": 10.0, "dataset": "AIME24"}]),
