@@ -65,6 +65,12 @@ CASES = [
     # a hyphenated name of capitalised parts that a result is "on" is the dataset it is on
     ("The system improves F1 by +411% on LoCoMo and +214% on Mem-Gallery relative to the initial configuration.",
      [{"value": 411, "dataset": "LoCoMo"}, {"value": 214, "dataset": "Mem-Gallery"}]),
+    # a colon inside a metric's name is no turn of the sentence; the end of a bracketed aside
+    # holding the number, before "and", is
+    ("The detector reaches 60.6% mAP50:95 on HCCB and 57.4% on SCB-D3-S.",
+     [{"value": 60.6, "metric": "mAP50:95", "dataset": "HCCB"}, {"value": 57.4, "dataset": "SCB-D3-S"}]),
+    ("Routing extends to hash routing (graceful 1.1-2.2 PPL degradation) and replicates on OpenWebText (0.03 PPL gap).",
+     [{"value": 1.1, "dataset": None}, {"value": 0.03, "dataset": "OpenWebText"}]),
     # slash-joined values are one phrase: the dataset after it is every member's
     ("The reader reaches 61.2%/80.4% EM/F1 on HotpotQA and 57.3%/74.6% on the MuSiQue dataset.",
      [{"value": 61.2, "dataset": "HotpotQA"}, {"value": 80.4, "dataset": "HotpotQA"},

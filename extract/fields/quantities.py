@@ -18,9 +18,9 @@ import regex
 from extract.text import rx
 
 # What may not lie between a number and a word it is linked to: another number, or a break
-# in the clause. A digit inside a word ("top-1", "F1", "Llama-2", "mAP@50") is no number.
-_BLOCK = regex.compile(r"(?<![\p{L}\d.@-])\d|[;()\[\]]")
-_BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@-])\d|[,;()\[\]]")
+# in the clause. A digit inside a word ("top-1", "F1", "Llama-2", "mAP@50", "mAP50:95") is no number.
+_BLOCK = regex.compile(r"(?<![\p{L}\d.@:-])\d|[;()\[\]]")
+_BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@:-])\d|[,;()\[\]]")
 # Only a conjunction between two numbers or names: "4.1x and 6.3x", "A, B, and C".
 JOINS = (",", "and", ", and", "or", ", or", "/", "&")
 _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
