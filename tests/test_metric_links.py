@@ -62,6 +62,22 @@ CASES = [
      [{"value": 93, "metric": "Pass@1", "qualifier": "average"}, {"value": 71.2, "metric": "accuracy", "qualifier": "average"}]),
     ("Experiments show a 38.84% average BD-rate reduction over G-PCC, and a 52.6% average precision (AP) on COCO2017.",
      [{"value": 38.84, "metric": "BD-rate", "kind": "decrease"}, {"value": 52.6, "metric": "average precision"}]),
+    # a hyphenated name of capitalised parts that a result is "on" is the dataset it is on
+    ("The system improves F1 by +411% on LoCoMo and +214% on Mem-Gallery relative to the initial configuration.",
+     [{"value": 411, "dataset": "LoCoMo"}, {"value": 214, "dataset": "Mem-Gallery"}]),
+    # a colon inside a metric's name is no turn of the sentence; the end of a bracketed aside
+    # holding the number, before "and", is
+    ("The detector reaches 60.6% mAP50:95 on HCCB and 57.4% on SCB-D3-S.",
+     [{"value": 60.6, "metric": "mAP50:95", "dataset": "HCCB"}, {"value": 57.4, "dataset": "SCB-D3-S"}]),
+    ("Routing extends to hash routing (graceful 1.1-2.2 PPL degradation) and replicates on OpenWebText (0.03 PPL gap).",
+     [{"value": 1.1, "dataset": None}, {"value": 0.03, "dataset": "OpenWebText"}]),
+    # slash-joined values are one phrase: the dataset after it is every member's
+    ("The reader reaches 61.2%/80.4% EM/F1 on HotpotQA and 57.3%/74.6% on the MuSiQue dataset.",
+     [{"value": 61.2, "dataset": "HotpotQA"}, {"value": 80.4, "dataset": "HotpotQA"},
+      {"value": 57.3, "dataset": "MuSiQue"}, {"value": 74.6, "dataset": "MuSiQue"}]),
+    # values and datasets written as slash lists pair in order
+    ("Fine-tuning Qwen2.5-7B raises pass@1 by 6.1%/4.3%/10.0% on GSM8K/MATH/AIME24 over the base model.",
+     [{"value": 6.1, "dataset": "GSM8K"}, {"value": 4.3, "dataset": "MATH"}, {"value": 10.0, "dataset": "AIME24"}]),
 ]
 
 

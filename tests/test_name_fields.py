@@ -229,6 +229,11 @@ def test_datasets_by_context(extractor, text, expected):
     ("Our stop policy reduces safety by 20pp on BashArena and 28pp on LinuxArena.", ["BashArena", "LinuxArena"]),
     ("SIRI improves GiGPO from 0.908 to 0.930 on ALFWorld and from 0.728 to 0.813 on WebShop.", ["ALFWorld", "WebShop"]),
     ("We train on ImageNet and GPT-4o labels, then compare ImageNet with FooNet2 and BarNet.", ["ImageNet"]),
+    # a name given to a data noun after "on"/"for" is data, though the sentence's subject follows its comma
+    ("On the challenging benchmark Cat1B, our method achieves the best accuracy. For the simpler "
+     "datasets GSM8K and MATH500, our method shortens answers.", ["Cat1B", "GSM8K", "MATH500"]),
+    # a slash joins the members of a list: listed names that need company get it from their neighbours
+    ("We evaluate on GSM8K/MATH/AIME and report pass@1.", ["GSM8K", "MATH", "AIME"]),
 ])
 def test_datasets_by_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "datasets") == expected

@@ -14,8 +14,10 @@ from extract.text import rx
 
 # The preposition (or list cue) that opens the phrase a name ends, across the names listed before
 # it ("On SQuAD 1.1, the model ...", "Evaluated on AndroidWorld and OSWorld, the agent ...",
-# "for datasets like SQuAD 2.0, our method ...").
+# "for datasets like SQuAD 2.0, our method ..."), also after the data noun the name is given
+# ("On the challenging benchmark Cat1B, our method ...").
 _PREPOSITION_BEFORE = regex.compile(rf"(?i)(?:\b{PREPOSITION}|\bsuch[ ]as|\blike|\bincluding|\be\.g\.,?)[ ]+(?:the[ ]+)?"
+                                    r"(?:(?:[\p{Ll}-]+[ ]+){0,3}?(?:data ?sets?|benchmarks?|corpus|corpora|suites?)[ ]+)?"
                                     r"(?:[\w.+-]+(?:[ ][\w.+-]+)?(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+))*$")
 _LAST_WORD = regex.compile(r"(\p{L}+)\W*$")
 _DATA_NOUN_BEFORE = regex.compile(r"\b(?:data ?sets?|benchmarks?|corpus|corpora|suites?)[,:]?[ ](?:called[ ]|named[ ])?$", regex.I)

@@ -15,12 +15,16 @@ from extract.text import rx
 # One member: a coined token, and a number written apart ("SQuAD 2.0").
 _ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])"
+# Between two names a list already knows, a slash joins too ("on GSM8K/MATH/AIME"): results
+# written "x/y/z on A/B/C" pair with them in order. Not at a list's ends, where one name may be
+# written with a slash ("the IFN/ENIT dataset") or a measure stands beside data ("SH/TEWL data").
+_SEP_IN = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ]|/)"
 # What lies between two known members of one list: separators and other members.
 # A language's name may stand before a member: "the English BLiMP, Chinese SLING, and Russian
 # RuBLiMP benchmarks".
 _LANGUAGE = r"(?:\p{Lu}\p{Ll}+(?:ish|ese|an)[ ])?"
-_BETWEEN = regex.compile(rf"{_SEP}(?:{_LANGUAGE}(?P<item>{_ITEM}){_SEP})*{_LANGUAGE}")
-_BETWEEN_THE = regex.compile(rf"{_SEP}(?:the[ ])?(?:{_LANGUAGE}{_ITEM}{_SEP}(?:the[ ])?)*{_LANGUAGE}")
+_BETWEEN = regex.compile(rf"{_SEP_IN}(?:{_LANGUAGE}(?P<item>{_ITEM}){_SEP_IN})*{_LANGUAGE}")
+_BETWEEN_THE = regex.compile(rf"{_SEP_IN}(?:the[ ])?(?:{_LANGUAGE}{_ITEM}{_SEP_IN}(?:the[ ])?)*{_LANGUAGE}")
 # A comma alone joins two names of a list only where the list goes on ("NCI1, PROTEINS, and
 # AIDS"), not after a phrase ("On Bench2Drive, VECTOR-DRIVE achieves").
 _LIST_GOES_ON = regex.compile(r",|[ ](?:and|or)[ ]")

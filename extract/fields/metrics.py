@@ -129,6 +129,7 @@ def postprocess(doc, hits, context) -> list[dict]:
             resp_metrics = paired_lists(text, s_quality, [n for n, _ in accepted], key=lambda m: m.text.lower())
         resp_names = respective_names(sent, [n for n, _ in accepted])
         before: tuple[Num, dict] | None = None
+        run: list[dict] = []  # the entries of the slash-joined numbers up to this one ("76.8%/86.9%")
         for num, found in accepted:
             metric = resp_metrics.get(id(num)) or found["metric"]
             metric_text = clean_name(metric.text) if metric else None
@@ -147,6 +148,11 @@ def postprocess(doc, hits, context) -> list[dict]:
                 for k in ("dataset", "model") if _after_value(text, before[0], num) else ("dataset",):
                     entry[k] = entry[k] or before[1][k]
                     before[1][k] = before[1][k] or entry[k]
+            run = run + [entry] if before is not None and _slashed(text, before[0], num) else [entry]
+            for k in ("dataset", "model"):  # "76.79%/86.87% on the GCPS dataset": the place the
+                got = {e[k] for e in run if e[k]}  # slash-joined phrase names is every member's,
+                for e in run if len(got) == 1 else ():  # unless they pair with places of their own
+                    e[k] = e[k] or next(iter(got))
             before = (num, entry)
             key = (num.value, num.high, num.unit, name_key(metric_text or ""), entry["dataset"], entry["kind"])
             if key in seen:
@@ -207,6 +213,11 @@ def _versus(text: str, prev: Num, num: Num) -> bool:
     """True when only "vs." / "versus" lies between two numbers: "75.4% vs. 74.2% resolution"
     compares two values of the one metric named after the pair."""
     return prev.end <= num.start and text[prev.end : num.start].strip().lower() in ("vs.", "vs", "versus")
+
+
+def _slashed(text: str, prev: Num, num: Num) -> bool:
+    """True when only a slash lies between two numbers: "76.79%/86.87% on X", one phrase."""
+    return prev.end <= num.start and text[prev.end : num.start].strip() == "/"
 
 
 def _tagged_join(text: str, prev: Num, num: Num) -> bool:

@@ -18,13 +18,13 @@ import regex
 from extract.text import rx
 
 # What may not lie between a number and a word it is linked to: another number, or a break
-# in the clause. A digit inside a word ("top-1", "F1", "Llama-2", "mAP@50") is no number.
-_BLOCK = regex.compile(r"(?<![\p{L}\d.@-])\d|[;()\[\]]")
-_BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@-])\d|[,;()\[\]]")
+# in the clause. A digit inside a word ("top-1", "F1", "Llama-2", "mAP@50", "mAP50:95") is no number.
+_BLOCK = regex.compile(r"(?<![\p{L}\d.@:-])\d|[;()\[\]]")
+_BLOCK_COMMA = regex.compile(r"(?<![\p{L}\d.@:-])\d|[,;()\[\]]")
 # A number glued to letters is part of a name ("the 12B FLUX.1-dev model", "native 2K/4K
 # videos"), no quantity of its own: it does not break a gap that allows names. A factor
 # ("2.1x") is a quantity.
-_BLOCK_NOT_NAMES = regex.compile(r"(?<![\p{L}\d.@/-])\d(?![\d.,]*(?![xX×](?![\p{L}\d]))\p{L})|[,;()\[\]]")
+_BLOCK_NOT_NAMES = regex.compile(r"(?<![\p{L}\d.@:/-])\d(?![\d.,]*(?![xX×](?![\p{L}\d]))\p{L})|[,;()\[\]]")
 # Only a conjunction between two numbers or names: "4.1x and 6.3x", "A, B, and C".
 JOINS = (",", "and", ", and", "or", ", or", "/", "&")
 _NUMBER_ONLY = regex.compile(r"[+\-]?[\d.,]+\s?[x×%]?")
