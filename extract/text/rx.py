@@ -1,9 +1,18 @@
-"""Calls into compiled `regex` patterns with an optional timeout: `rx.search(pattern, text,
-pos, end, timeout)` for `pattern.search(text, pos, end)`, and so on.
+"""Calls into compiled `regex` patterns that keep the GIL, with an optional timeout:
+`rx.search(pattern, text, pos, end, timeout)` for `pattern.search(text, pos, end)`, and so on.
+
+On a str the regex module releases the GIL around every match, so that other threads may
+run meanwhile, and takes it back after, under a lock: callgrind put 5% of a run's
+instructions there (300 corpus abstracts; PyEval_SaveThread/RestoreThread and the lock), and
+a short failing `match` costs 0.7 us that way, 0.45 us without. The pipeline runs one thread
+per process (`--jobs` starts processes), so nothing waits for the GIL, and these calls pass
+`concurrent=False`. They pass it by position, where the method's docstring puts it
+(`match(string, pos=None, endpos=None, concurrent=None, timeout=None)`): passed by keyword,
+it costs the regex module more to parse (about 0.7 us a call) than it saves.
 
 The timeout is passed by keyword, and only when there is one: the regex module reads the
 clock on every call that has one (~2 us), and the built-in rules run without it (see
-extract/engine/compiler.py). Everything else is the documented method call.
+extract/engine/compiler.py).
 """
 from __future__ import annotations
 
@@ -14,25 +23,25 @@ import regex
 
 def match(pattern: Any, text: str, pos: int = 0, endpos: int | None = None, timeout: float | None = None) -> Any:
     if timeout is None:
-        return pattern.match(text, pos, endpos)
-    return pattern.match(text, pos, endpos, timeout=timeout)
+        return pattern.match(text, pos, endpos, False)
+    return pattern.match(text, pos, endpos, False, timeout=timeout)
 
 
 def fullmatch(pattern: Any, text: str, pos: int = 0, endpos: int | None = None) -> Any:
-    return pattern.fullmatch(text, pos, endpos)
+    return pattern.fullmatch(text, pos, endpos, False)
 
 
 def search(pattern: Any, text: str, pos: int = 0, endpos: int | None = None, timeout: float | None = None) -> Any:
     if timeout is None:
-        return pattern.search(text, pos, endpos)
-    return pattern.search(text, pos, endpos, timeout=timeout)
+        return pattern.search(text, pos, endpos, False)
+    return pattern.search(text, pos, endpos, False, timeout=timeout)
 
 
 def finditer(pattern: Any, text: str, pos: int = 0, endpos: int | None = None,
              timeout: float | None = None) -> Iterator[Any]:
     if timeout is None:
-        return pattern.finditer(text, pos, endpos)
-    return pattern.finditer(text, pos, endpos, timeout=timeout)
+        return pattern.finditer(text, pos, endpos, False, False)  # not overlapped; concurrent=False
+    return pattern.finditer(text, pos, endpos, False, False, timeout=timeout)
 
 
 def finditer_at(pattern: Any, text: str, starts: tuple[str, ...]) -> list[Any]:
@@ -48,7 +57,7 @@ def finditer_at(pattern: Any, text: str, starts: tuple[str, ...]) -> list[Any]:
     found, done = [], 0
     for i in places:
         if i >= done:
-            m = pattern.match(text, i)
+            m = pattern.match(text, i, None, False)
             if m is not None and m.end() > i:
                 found.append(m)
                 done = m.end()
@@ -63,11 +72,11 @@ def _occurrences(word: str, text: str) -> Iterator[int]:
 
 
 def sub(pattern: Any, replacement: Any, text: str) -> str:
-    return pattern.sub(replacement, text)
+    return pattern.sub(replacement, text, concurrent=False)  # `sub` takes it by keyword only
 
 
 def split(pattern: Any, text: str, maxsplit: int = 0) -> list[str]:
-    return pattern.split(text, maxsplit)
+    return pattern.split(text, maxsplit, False)
 
 
 class EndAnchored:
@@ -91,14 +100,16 @@ class EndAnchored:
         self.forward = forward
         self.reverse = regex.compile(forward.pattern, forward.flags | regex.REVERSE)
 
-    def search(self, text: str, pos: int = 0, endpos: int | None = None, timeout: float | None = None) -> Any:
+    def search(self, text: str, pos: int = 0, endpos: int | None = None, concurrent: bool | None = None,
+               timeout: float | None = None) -> Any:
+        """The regex module's `search`, with its arguments in its order."""
         if timeout is None:
-            if self.reverse.search(text, pos, endpos) is None:
+            if self.reverse.search(text, pos, endpos, concurrent) is None:
                 return None
-            return self.forward.search(text, pos, endpos)
-        if self.reverse.search(text, pos, endpos, timeout=timeout) is None:
+            return self.forward.search(text, pos, endpos, concurrent)
+        if self.reverse.search(text, pos, endpos, concurrent, timeout=timeout) is None:
             return None
-        return self.forward.search(text, pos, endpos, timeout=timeout)
+        return self.forward.search(text, pos, endpos, concurrent, timeout=timeout)
 
     def __getattr__(self, name: str) -> Any:
         if name in EndAnchored.__slots__ or name.startswith("__"):
