@@ -6,7 +6,8 @@ reduction", "3x faster inference"), right before it with "by"/"of" ("reducing me
 latency, respectively"), or by continuing a list ("12.2x speedup on A and 6.7x on B").
 The aspect's kind (speed, cost, efficiency; data/gazetteers/speedup_aspects.tsv) and the
 nearest change cue decide whether it is a gain: "4x lower compute" is, "2.8x more memory"
-is an overhead and is left out. A percent needs a cue saying which way it went.
+is an overhead and is left out (extract/fields/speedup_gains.py). A percent needs a cue
+saying which way it went.
 """
 from __future__ import annotations
 
@@ -17,20 +18,19 @@ import regex
 
 from extract.text import rx
 from extract.engine.matching import Hit
-from extract.fields.linking import Sentence, link, respective_names, sentences_of
+from extract.fields.linking import link, respective_names, sentences_of
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
 from extract.fields.quantities import Num, clear_gap, glued, joined, listed_after, occurrences
 from extract.fields.spans import SpanIndex, select_longest
 from extract.fields.speedup_lists import OTHER_NUMBER, SPEED_VERB, goes_on, same_verb, verb_goes_on
 from extract.fields.speedup_ranges import aspect_before_pair, is_range_conn, merge_ranges
+from extract.fields.speedup_gains import is_gain, next_start
 from extract.fields.speedup_shares import only_share, share
 
 _CONNECTED = ("by", "of", "=", ":")
 PARAMS = ("after_gap", "bare_change", "bare_change_before", "bare_next", "before", "free_word", "comparative", "compound_word",
           "head_modifier", "not_a_cost_modifier", "faster_what", "share_of_other", "share_base", "share_gap", "change_in_gap", "passive_by", "compared_by", "better", "only_share")  # rules/speedups.yaml `params:`
-# Where the phrase of the number before ends: a cue before it is that number's.
-_JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
 # A count of an aspect, given as a condition ("at 4 NFEs", "with 8 steps"), makes it a
 # setting; "Stage 2 training cost by 4x" is no count.
 _COUNTED = regex.compile(r"(?i:\b(?:at|with|using|under|in|for|of))\s+\d[\d.,]*\s*\Z")
@@ -51,13 +51,7 @@ _MEASURE_AFTER = regex.compile(r"[ ]\p{Lu}[\p{L}\d@-]*(?![\p{L}\d@-])")
 _CHANGE_AFTER = regex.compile(r"[ ]+(?:reductions?|decreases?|savings?|cuts?|improvements?|gains?|speed-?ups?|increases?)\b")
 _REDUCTION_AFTER = regex.compile(r"[ ]+(?:reductions?|savings?|cuts?|decreases?)\b")
 _BOUNDS = ("more than", "less than", "below")  # qualifiers that bound a level (data/gazetteers/qualifiers.tsv)
-# What may lie between a verb of betterment and the cost it governs ("improves the end-to-end
-# TTFT"), and between a cost and its noun or passive verb of betterment ("latency is improved").
-_GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"
-                         r"(?:(?!(?:and|or|in|of|with|without|for|on|at|to|by|while|than|as|from)\b)[\p{L}\d-]+[ ]){0,2}")
-_GOVERNED = regex.compile(r"[ ](?:(?:is|are|was|were|can|could|be|been|further|also|significantly)[ ]){0,3}")
 _WORD_AND = regex.compile(r"[ ](?!(?:and|or|the|a|an|in|on|of|for|to|at|by|with|over|than)\b)[\p{L}\d][\p{L}\d-]*[ ](?:and|or)[ ]")
-_SIGNS = {"-": "decrease", "+": "increase"}  # a signed number with no cue
 _CUE_AFTER = 12  # how far after its aspect a cue may say a set-up number is a gain ("token savings")
 
 
@@ -114,11 +108,11 @@ def postprocess(doc, hits, context) -> list[dict]:
             # respectively" (the cue is before the list)
             if aspect is None:
                 continue
-            gain = inherited or listed and id(num) in resp_aspects or _is_gain(num, aspect, sent, context.params)
+            gain = inherited or listed and id(num) in resp_aspects or is_gain(num, aspect, sent, context.params)
             one_verb = not gain and listed and same_verb(num, aspect, prev, sent)
             if not (gain or one_verb):
                 continue
-            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, _next_start(sent, num, aspect)))
+            cue_end = max(aspect.start, min(aspect.end + _CUE_AFTER, next_start(sent, num, aspect)))
             if num.setting and not (aspect.start >= num.end and (sent.cue_near(num, num.end, cue_end)
                                                                  or aspect.attrs.get("kind") == "speed"
                                                                  or only_share(text, num, aspect, context.params))):
@@ -324,79 +318,3 @@ def _free_word_ok(num: Num, aspect) -> bool:
     or before "speedup" itself ("a 30% training speedup"); a percent before other speed words
     is a level ("87.4% validation convergence")."""
     return aspect.attrs.get("kind") == "speed" and (num.unit == "x" or (aspect.name or aspect.text) == "speedup")
-
-
-def _is_gain(num: Num, aspect, sent: Sentence, params) -> bool:
-    """Is the number a gain in this aspect? Decided by the aspect's kind and the nearest cue,
-    or the number's sign when there is none ("-47.58% inference time")."""
-    kind = aspect.attrs.get("kind", "speed")
-    if kind == "generic":
-        kind = "efficiency"
-    lo = max(sent.start, min(aspect.start, num.start) - 30, sent.prev_num_end(num))
-    hi = min(max(aspect.end, num.end) + 16, _next_start(sent, num, aspect))
-    if aspect.start >= num.end:  # "2.5x lower memory and 50% faster optimization": "lower" is the 2.5x's
-        joins = list(rx.finditer(_JOIN, sent.text, lo, num.start))
-        lo = joins[-1].end() if joins else lo
-        join = rx.search(_JOIN, sent.text, aspect.end, hi)  # "6x speedup and reduces memory by 30%": "reduces" is the 30%'s
-        hi = join.start() if join else hi
-    else:  # "improves throughput by 1.8x and reduces memory by 40%": "reduces" is the 40%'s
-        join = rx.search(_JOIN, sent.text, num.end, hi)
-        hi = join.start() if join else hi
-        # "55% FLOPs reduction and inference speedups of 1.33x": a cue that ends the conjunct
-        # before is that one's; "reduces peak memory and total latency to 86.7% and 86.4%":
-        # a verb before the list governs it all
-        joins = list(rx.finditer(_JOIN, sent.text, lo, aspect.start))
-        cues = sent.cue_index.between(lo, joins[-1].start()) if joins else []
-        if cues and not sent.text[cues[-1].end : joins[-1].start()].strip(" ,"):
-            lo = joins[-1].end()
-    hit = _cue_outside(num, sent, lo, hi)
-    cue = hit.attrs.get("direction") if hit else None
-    if kind == "cost" and cue == "increase" and not aspect.attrs.get("head") and _betters(sent.text, hit, num, aspect, params.better):
-        cue = "decrease"  # "improves TTFT by 1.71x": a cost made better went down
-    if cue is None and kind == "cost" and only_share(sent.text, num, aspect, params):
-        cue = "decrease"
-    if cue is None and kind == "cost" and num.conn is None and num.sign and aspect.start >= num.end:
-        cue = _SIGNS.get(num.sign.strip())  # "-45% latency", "+20% memory"
-    if cue is None and num.conn == "by" and kind != "speed":  # "reduces latency by 45% and energy by 46%"
-        cue = sent.cue_near(num, sent.start, num.start)
-    if aspect.attrs.get("head") and cue != "decrease":
-        return False  # a cost known by its head noun is a gain only when a cue says it went down
-    if kind == "speed" and cue is None:
-        cue = "increase"
-    if num.unit == "x" and num.label == "value" and num.written and num.written[0].isdigit():
-        return not ((kind == "cost" and cue == "increase") or (kind != "cost" and cue == "decrease"))
-    if num.unit == "x":  # a number word ("twice the parameters") claims a cut only with a cue
-        return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue != "decrease")
-    return (kind == "cost" and cue == "decrease") or (kind != "cost" and cue == "increase")
-
-
-def _cue_outside(num: Num, sent: Sentence, lo: int, hi: int) -> Hit | None:
-    """The cue nearest the number, not one inside its own qualifier: in "reduces memory by
-    more than 50%", "more" bounds the number and says nothing of the way memory went."""
-    outside = [c for c in sent.cue_index.between(lo, hi) if not (num.start <= c.start and c.end <= num.vstart)]
-    if not outside:
-        return None
-    return min(outside, key=lambda c: num.start - c.end if c.end <= num.start else c.start - num.end)
-
-
-def _betters(text: str, cue: Hit, num: Num, aspect, better) -> bool:
-    """A cue of betterment that governs a cost says it went down ("improves TTFT by 1.71x",
-    "end-to-end latency is improved by 23%", "a 53% improvement in latency"): the verb right
-    before the cost (with up to two words of its name) or the noun or passive verb right after
-    it. Elsewhere "improves" is about something else ("8% improvement with negligible latency
-    overhead"), and so is a number word before "the" ("twice the cost improvement of X")."""
-    if not rx.fullmatch(better, cue.text) or not (num.conn in ("by", "of") or num.written[:1].isdigit()):
-        return False
-    if cue.end <= aspect.start:
-        return rx.fullmatch(_GOVERNS, text, cue.end, aspect.start) is not None
-    return aspect.end <= cue.start and rx.fullmatch(_GOVERNED, text, aspect.end, cue.start) is not None
-
-
-def _next_start(sent: Sentence, num: Num, aspect) -> int:
-    """Where the next number starts; past the aspect when a list of numbers shares the aspect
-    after it, so that the cue after the aspect is every number's: "30% and 40% latency
-    reductions", "39% and 22% reductions in the charging cost"."""
-    nxt = sent.next_num_start(num)
-    if nxt >= aspect.start or aspect.start < num.end:
-        return nxt
-    return next((n.start for n in sent.nums if n.start >= aspect.end), sent.end)
