@@ -12,8 +12,9 @@ import regex
 from extract.fields import lexicon
 from extract.text import rx
 
-# One member: a coined token, and a number written apart ("SQuAD 2.0").
-_ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
+# One member: a coined token, and a number written apart ("SQuAD 2.0"); a superscript written
+# in LaTeX ends a part ("COCO-20^i", the clean view of "COCO-20$^i$").
+_ITEM = r"[\p{L}\d][\p{L}\d+]*+(?:[.^-][\p{L}\d+]+)*+(?:[ ]\d+(?:\.\d+)?(?![\w.]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|,?[ ](?:and|or)[ ])"
 # Between two names a list already knows, a slash joins too ("on GSM8K/MATH/AIME"): results
 # written "x/y/z on A/B/C" pair with them in order. Not at a list's ends, where one name may be
