@@ -78,6 +78,13 @@ CASES = [
     # values and datasets written as slash lists pair in order
     ("Fine-tuning Qwen2.5-7B raises pass@1 by 6.1%/4.3%/10.0% on GSM8K/MATH/AIME24 over the base model.",
      [{"value": 6.1, "dataset": "GSM8K"}, {"value": 4.3, "dataset": "MATH"}, {"value": 10.0, "dataset": "AIME24"}]),
+    # the subject of a verb of change before "from" names the levels before and after; words
+    # right after the number name it first, and a subject shaped like a name is no quantity
+    ("Under the shutdown prompt, with refusal dropping from 64.5% to 12.0%, humans decline from 97.1% success at low depth "
+     "to 81.3%, and Stack-Cubes improves from 5% to 30%.",
+     [{"value": 64.5, "metric": "refusal"}, {"value": 12.0, "metric": "refusal"},
+      {"value": 97.1, "metric": "success"}, {"value": 81.3, "metric": "success"},
+      {"value": 5, "metric": None}, {"value": 30, "metric": None}]),
 ]
 
 
