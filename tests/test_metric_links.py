@@ -85,6 +85,12 @@ CASES = [
      [{"value": 64.5, "metric": "refusal"}, {"value": 12.0, "metric": "refusal"},
       {"value": 97.1, "metric": "success"}, {"value": 81.3, "metric": "success"},
       {"value": 5, "metric": None}, {"value": 30, "metric": None}]),
+    # ... a subject after ", and" may hold a phrase with "of"/"to" and an appositive; the last
+    # item of a list before "and" is no subject
+    ("Our filter helps, and the share of flagged replies, a proxy for toxicity, falls from 38% to 6%. "
+     "Recall for cats, dogs, and birds increases by 3.1%.",
+     [{"value": 38, "metric": "share of flagged replies"}, {"value": 6, "metric": "share of flagged replies"},
+      {"value": 3.1, "metric": "Recall"}]),
 ]
 
 
