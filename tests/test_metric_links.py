@@ -78,6 +78,27 @@ CASES = [
     # values and datasets written as slash lists pair in order
     ("Fine-tuning Qwen2.5-7B raises pass@1 by 6.1%/4.3%/10.0% on GSM8K/MATH/AIME24 over the base model.",
      [{"value": 6.1, "dataset": "GSM8K"}, {"value": 4.3, "dataset": "MATH"}, {"value": 10.0, "dataset": "AIME24"}]),
+    # the subject of a verb of change before "from" names the levels before and after; words
+    # right after the number name it first, and a subject shaped like a name is no quantity
+    ("Under the shutdown prompt, with refusal dropping from 64.5% to 12.0%, humans decline from 97.1% success at low depth "
+     "to 81.3%, and Stack-Cubes improves from 5% to 30%.",
+     [{"value": 64.5, "metric": "refusal"}, {"value": 12.0, "metric": "refusal"},
+      {"value": 97.1, "metric": "success"}, {"value": 81.3, "metric": "success"},
+      {"value": 5, "metric": None}, {"value": 30, "metric": None}]),
+    # ... a subject after ", and" may hold a phrase with "of"/"to" and an appositive; the last
+    # item of a list before "and" is no subject
+    ("Our filter helps, and the share of flagged replies, a proxy for toxicity, falls from 38% to 6%. "
+     "Recall for cats, dogs, and birds increases by 3.1%.",
+     [{"value": 38, "metric": "share of flagged replies"}, {"value": 6, "metric": "share of flagged replies"},
+      {"value": 3.1, "metric": "Recall"}]),
+    # ... and before "to NUMBER", the level reached; a change or an adverb is no subject
+    ("After fine-tuning, unsupported claims fell to 4.2% for all models. With more data, the gains increase to "
+     "3.5%, slowly rising to 6.1% with tools.",
+     [{"value": 4.2, "metric": "unsupported claims"}, {"value": 3.5, "metric": None}, {"value": 6.1, "metric": None}]),
+    # the object of a verb of change may end in a lower-case phrase with "of"; after a listed
+    # name, that name names the number
+    ("The verifier lowers the portion of repeated answers by over 40%, and improves F1 scores of rare classes by 3.2%.",
+     [{"value": 40, "metric": "portion of repeated answers", "kind": "decrease"}, {"value": 3.2, "metric": "F1"}]),
 ]
 
 

@@ -83,6 +83,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     if named and before[0] is None:
         return named, "after", 1
     if before[0] is None or before[1] == "far":
+        if num.conn == "from":  # "humans decline from 98.3% success": the words right after name it
+            return _free_name(num, text, params, names) or _changed_quantity(num, text, params, names) \
+                or _name_of(num, text, params, names) or _share_before(before, text, params)
         return _changed_quantity(num, text, params, names) or _free_name(num, text, params, names) \
             or _name_of(num, text, params, names) or _share_before(before, text, params)
     return _share_before(before, text, params)
@@ -205,16 +208,23 @@ def _name_of(num: Num, text: str, params, names: SpanIndex):
 
 
 def _changed_quantity(num: Num, text: str, params, names: SpanIndex):
-    """(metric, "before", 1) for what a verb of change right before "by NUMBER" changes: its
-    object ("reduces hallucinations by 23.4%") or the subject of its clause ("with loss spikes
-    reduced by 98%"), else None. A dataset, model or method name is no quantity ("improves
-    DeepSeek-R1 by 3.1%", "UNet improves by 1.52%")."""
+    """(metric, "before", 1) for what a verb of change right before "by NUMBER" (or "from
+    NUMBER") changes: its object ("reduces hallucinations by 23.4%") or the subject of its
+    clause ("with loss spikes reduced by 98%", "compliance dropping from 100% to 33%"), else
+    None. A dataset, model or method name is no quantity ("improves DeepSeek-R1 by 3.1%", "UNet
+    improves by 1.52%"), nor is a subject with the shape of a name no field knew ("Pick-Place
+    improves from 0% to 20%": a task the sentence measures in its own metric)."""
     lo = max(num.sentence[0], num.start - _OBJECT_REACH)
     for pattern in (params.object_before, params.subject_before):
         found = _matched_name(rx.search(pattern, text, lo, num.start), names)
-        if found:
+        if found and not (pattern is params.subject_before and rx.fullmatch(_NAME_SHAPE, found.text)):
             return found, "before", 1
     return None
+
+
+# One word with a capital after its first letter, past a hyphen or inside ("Pick-Place",
+# "SwingXtimes"): the shape of a name, not of a quantity ("Hindi satisfaction", "mean EI").
+_NAME_SHAPE = regex.compile(r"\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)*(?:-\p{Lu}|\p{Ll}\p{Lu})[\p{L}\d-]*")
 
 
 def _matched_name(found, names: SpanIndex) -> MetricName | None:
