@@ -24,6 +24,10 @@ def others(extractor, text):
     # ... of a kind of procedure that is not a baseline noun.
     ("It was compared against classical dispatching heuristics, including SPT, LPT, MWKR, and EST.", ["SPT", "LPT", "MWKR", "EST"]),
     ("Recent Transformer-based planners, such as PlanGPT, cast planning as sequence prediction.", ["PlanGPT"]),
+    # ... of earlier work, or named as what exemplifies a kind.
+    ("Recent works like MergeLLM and FusePlan have shown the promise of model fusion.", ["MergeLLM", "FusePlan"]),
+    ("Prior efforts, such as NormFlowX, have shown that flows scale.", ["NormFlowX"]),
+    ("Current grounding approaches, exemplified by SegVA2, fuse features in the decoder.", ["SegVA2"]),
     # A counted set of methods listed after a comma or a colon.
     ("The study utilizes two deep learning architectures, FFA-Net and AECR-Net, to dehaze gauge images.", ["FFA-Net", "AECR-Net"]),
     ("We study two prominent personalization techniques: DreamBooth and InstantID.", ["DreamBooth", "InstantID"]),
@@ -65,6 +69,7 @@ def test_named_baselines(extractor, text, expected):
     "ReTool-32B attains 72.5% accuracy, surpassing OpenAI's o1-preview by 27.9%.",
     "The gain over BlendedMVS and DTU64 holds across scenes.",
     "Pretrained models like PhoBERTx and CafeBERTx perform well.",
+    "Inspired by earlier works such as COCO and ImageNet, we build a corpus.",
     # An acronym definition in a parenthesis after a kind noun is no list of examples.
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
     # A procedure the paper itself introduces is not an existing one.
