@@ -28,6 +28,10 @@ def others(extractor, text):
     ("Recent works like MergeLLM and FusePlan have shown the promise of model fusion.", ["MergeLLM", "FusePlan"]),
     ("Prior efforts, such as NormFlowX, have shown that flows scale.", ["NormFlowX"]),
     ("Current grounding approaches, exemplified by SegVA2, fuse features in the decoder.", ["SegVA2"]),
+    # A list of examples goes on past a name the other fields took as a model or data.
+    ("Two datasets, SkyCD and GF2-WHU, were used. Compared to other weakly supervised detection methods such as SkyCD and CloudSegNet, F1 improves by 7.8%.",
+     ["CloudSegNet"]),
+    ("Compared with top-down pose estimation methods (HRNet, PoseTRX, and SwinPoseX), it is more robust.", ["PoseTRX", "SwinPoseX"]),
     # A counted set of methods listed after a comma or a colon.
     ("The study utilizes two deep learning architectures, FFA-Net and AECR-Net, to dehaze gauge images.", ["FFA-Net", "AECR-Net"]),
     ("We study two prominent personalization techniques: DreamBooth and InstantID.", ["DreamBooth", "InstantID"]),
@@ -70,6 +74,9 @@ def test_named_baselines(extractor, text, expected):
     "The gain over BlendedMVS and DTU64 holds across scenes.",
     "Pretrained models like PhoBERTx and CafeBERTx perform well.",
     "Inspired by earlier works such as COCO and ImageNet, we build a corpus.",
+    # ... but not past a class, nor in examples of earlier work (as often data).
+    "Evaluating knowledge systems (LLMs, RAG, knowledge graphs, etc) remains hard.",
+    "Inspired by works such as COCO and BEDLAMX, we construct the dataset.",
     # An acronym definition in a parenthesis after a kind noun is no list of examples.
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
     # A procedure the paper itself introduces is not an existing one.
