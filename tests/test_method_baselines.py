@@ -16,6 +16,10 @@ def others(extractor, text):
     ("It beats the strongest prior baseline, ReNeLLM, by 30 points.", ["ReNeLLM"]),
     ("Compared to other weakly supervised methods such as WDNet and WSFNet, F1 rises by 7.8%.", ["WDNet", "WSFNet"]),
     ("Rate savings of 12% over VTM-21.0 are reported.", ["VTM-21.0"]),
+    # A singular kind noun right before the name, a short acronym too.
+    ("On the test set, our model outperforms the state-of-the-art method SafeFTx, reducing the harmful score.", ["SafeFTx"]),
+    ("It is two orders of magnitude faster than the state-of-the-art SDP solver STRIDEX on rotation-only problems.", ["STRIDEX"]),
+    ("It surpasses the leading super-resolution method TMPX, with a PSNR gain of 0.13 dB.", ["TMPX"]),
     # Examples of a kind of method.
     ("Prompt learning techniques, such as CoOpX and CoCoOpX, overfit to base classes.", ["CoOpX", "CoCoOpX"]),
     ("We compare against strong neural baselines (VANet, DANet, DANIELNet) on all pages.", ["VANet", "DANet", "DANIELNet"]),

@@ -38,6 +38,7 @@ _FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
 # performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
 # word, a preposition, an adverb or a verb of the result.
 _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
+_KIND_ONE_BEFORE = regex.compile(r"\b(?:method|approach|algorithm|technique|framework|architecture|optimizer|solver|strategy|detector)[ ]+\Z")
 # Not a name of its own: a lower-case prefix ("post-ISP", "non-RL"), or a modifier of the
 # capitalised name after it ("than OpenCV SIFT").
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
@@ -81,7 +82,8 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
         return  # "our new DropNet algorithm", "the FARI algorithm is proposed": the paper's own
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
-    lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
+    # Not right after a kind noun that names it: "the state-of-the-art method PFT".
+    lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name)) and not rx.search(_KIND_ONE_BEFORE, text, max(0, s - 16), s)
     if lone:
         lone = not _list_has_coined(text, e, cues)
     kind = h.rule in KIND_RULES
