@@ -16,6 +16,9 @@ def others(extractor, text):
     ("It beats the strongest prior baseline, ReNeLLM, by 30 points.", ["ReNeLLM"]),
     ("Compared to other weakly supervised methods such as WDNet and WSFNet, F1 rises by 7.8%.", ["WDNet", "WSFNet"]),
     ("Rate savings of 12% over VTM-21.0 are reported.", ["VTM-21.0"]),
+    # Words that say it exists, then a singular kind noun right before the name.
+    ("Unlike the previous SOTA method InkSigX, which classifies isolated pairs, ours ranks them.", ["InkSigX"]),
+    ("We re-implement a classic registration approach and the state-of-the-art deep learning method MammoFlowX.", ["MammoFlowX"]),
     # A singular kind noun right before the name, a short acronym too.
     ("On the test set, our model outperforms the state-of-the-art method SafeFTx, reducing the harmful score.", ["SafeFTx"]),
     ("It is two orders of magnitude faster than the state-of-the-art SDP solver STRIDEX on rotation-only problems.", ["STRIDEX"]),
@@ -83,6 +86,8 @@ def test_named_baselines(extractor, text, expected):
     "Inspired by works such as COCO and BEDLAMX, we construct the dataset.",
     # An acronym definition in a parenthesis after a kind noun is no list of examples.
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
+    # ... not one that names a class or data after it.
+    "The previous state-of-the-art method RGB-D fusion runs offline.",
     # A procedure the paper itself introduces is not an existing one.
     "We derive a Spectral-Evolution-Aware (SEA) filter that preserves content.",
     "In each chain we run our Gradient Residual Stretch (GRS) sampler.",
