@@ -31,6 +31,9 @@ def others(extractor, text):
     # ... of a kind of procedure that is not a baseline noun.
     ("It was compared against classical dispatching heuristics, including SPT, LPT, MWKR, and EST.", ["SPT", "LPT", "MWKR", "EST"]),
     ("Recent Transformer-based planners, such as PlanGPT, cast planning as sequence prediction.", ["PlanGPT"]),
+    # ... written as capitalised words joined by hyphens.
+    ("Test-time scaling techniques such as Self-Verification and Self-Refine raise accuracy at a cost.", ["Self-Verification", "Self-Refine"]),
+    ("Existing memory methods (e.g., B-Mem, MemZero) rewrite interactions too often.", ["B-Mem", "MemZero"]),
     # ... of earlier work, or named as what exemplifies a kind.
     ("Recent works like MergeLLM and FusePlan have shown the promise of model fusion.", ["MergeLLM", "FusePlan"]),
     ("Prior efforts, such as NormFlowX, have shown that flows scale.", ["NormFlowX"]),
@@ -81,6 +84,7 @@ def test_named_baselines(extractor, text, expected):
     "The gain over BlendedMVS and DTU64 holds across scenes.",
     "Pretrained models like PhoBERTx and CafeBERTx perform well.",
     "Inspired by earlier works such as COCO and ImageNet, we build a corpus.",
+    "We examine prompting techniques, including Zero-Shot and Few-Shot prompting.",
     # ... but not past a class, nor in examples of earlier work (as often data).
     "Evaluating knowledge systems (LLMs, RAG, knowledge graphs, etc) remains hard.",
     "Inspired by works such as COCO and BEDLAMX, we construct the dataset.",
