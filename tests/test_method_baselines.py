@@ -16,6 +16,9 @@ def others(extractor, text):
     ("It beats the strongest prior baseline, ReNeLLM, by 30 points.", ["ReNeLLM"]),
     ("Compared to other weakly supervised methods such as WDNet and WSFNet, F1 rises by 7.8%.", ["WDNet", "WSFNet"]),
     ("Rate savings of 12% over VTM-21.0 are reported.", ["VTM-21.0"]),
+    # One name in mixed case right after the words that say it exists.
+    ("It surpasses the previous state-of-the-art VidCutX by 4.4% on the val set.", ["VidCutX"]),
+    ("Compared with previous SOTA SmartEditX, we achieve a 9.2% gain with 30x less data.", ["SmartEditX"]),
     # Words that say it exists, then a singular kind noun right before the name.
     ("Unlike the previous SOTA method InkSigX, which classifies isolated pairs, ours ranks them.", ["InkSigX"]),
     ("We re-implement a classic registration approach and the state-of-the-art deep learning method MammoFlowX.", ["MammoFlowX"]),
@@ -90,6 +93,9 @@ def test_named_baselines(extractor, text, expected):
     "Inspired by works such as COCO and BEDLAMX, we construct the dataset.",
     # An acronym definition in a parenthesis after a kind noun is no list of examples.
     "Large Language Model based multi-agent systems (MAS) excel at collaboration.",
+    # ... not names listed before a plural kind noun (kinds of methods), nor a bare acronym.
+    "It outperforms state-of-the-art FedLx, DGx, and FedDGx baselines by up to 3.9%.",
+    "It improves over prior SOTA on all tasks and over existing RAG by 5%.",
     # ... not one that names a class or data after it.
     "The previous state-of-the-art method RGB-D fusion runs offline.",
     # A procedure the paper itself introduces is not an existing one.
