@@ -38,6 +38,7 @@ _FAMILY = regex.compile(r"^[\p{L}]+(?=-)")
 # performance", "over RGB-D perception systems"); a name is followed by punctuation, a list
 # word, a preposition, an adverb or a verb of the result.
 _SHORT_CAPS = regex.compile(r"^\p{Lu}{2,4}$")
+_KIND_ONE_BEFORE = regex.compile(r"\b(?:method|approach|algorithm|technique|framework|architecture|optimizer|solver|strategy|detector)[ ]+\Z")
 # Not a name of its own: a lower-case prefix ("post-ISP", "non-RL"), or a modifier of the
 # capitalised name after it ("than OpenCV SIFT").
 _VERSION_TAIL = regex.compile(r"(?:\.\d+)+(?![\w-])")
@@ -63,6 +64,8 @@ _SUBJECT_VERB = regex.compile(r"[ ]+(?:attempts?|excels?|delivers?|raises?|impos
                               r"matches|match|employs?|adopts?|exhibits?|produces?|generates?|lacks?|assumes?|treats?|"
                               r"focus(?:es)?|tends?|creates?)\b")
 EXAMPLE_RULES = ("methods.example", "methods.example_list")
+_EXAMPLE_CUE = regex.compile(r"\b(?:such[ ]as|like|including|e\.g\.)")  # inside a comparison's hit: a list of examples
+_WORK_BEFORE = regex.compile(r"\b(?:works|studies|efforts)\b")
 
 
 def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) -> None:
@@ -79,21 +82,30 @@ def add_compared(h, text: str, cues, add, taken: set, title: str | None = None) 
         return  # "our new DropNet algorithm", "the FARI algorithm is proposed": the paper's own
     # After "than"/"over"/"vs." a bare short acronym is often a task, a class or a condition
     # (PSP vs. MSA, over LC, than RBC): one counts when it stands in a list with a coined name.
-    lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name))
+    # Not right after a kind noun that names it: "the state-of-the-art method PFT".
+    lone = h.rule == "methods.compared" and bool(rx.match(_SHORT_CAPS, name)) and not rx.search(_KIND_ONE_BEFORE, text, max(0, s - 16), s)
     if lone:
         lone = not _list_has_coined(text, e, cues)
     kind = h.rule in KIND_RULES
     if kind and lexicon.lookup(METHODS, text[s : h.end]):
         return  # "the Hungarian algorithm": the method list's item
+    # Examples of a kind of method ("methods such as WDCD and WSFNet"): the kind noun says what
+    # the list holds, so a name the other fields took is passed over, not the list's end. Not
+    # examples of earlier work (as often data: "works such as AGORA and BEDLAM"), and a class
+    # ends the list ("systems (LLMs, RAG, knowledge graphs)": kinds, not named methods).
+    examples = (h.rule in EXAMPLE_RULES or (h.rule == "methods.compared" and rx.search(_EXAMPLE_CUE, text, h.start, s) is not None)) \
+        and not rx.search(_WORK_BEFORE, text, max(0, h.start - 20), s)
     while True:
         if name_key(name) in taken or _is_model_or_data(name):
-            return  # "over BlendedMVS and DTU64": a list of data is no list of methods
-        tail = rx.match(_VERSION_TAIL, text, e)
-        if tail:  # "VTM-21.0": the name token stops at the dot
-            e, name = tail.end(), name + tail.group()
-        kind_after = kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None
-        if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind_after, h.rule in EXAMPLE_RULES):
-            add(s, e, name, "other", h.rule, 0)
+            if not examples or rx.search(_MODEL_CLASS, name):
+                return  # "over BlendedMVS and DTU64": a list of data is no list of methods
+        else:
+            tail = rx.match(_VERSION_TAIL, text, e)
+            if tail:  # "VTM-21.0": the name token stops at the dot
+                e, name = tail.end(), name + tail.group()
+            kind_after = kind and rx.fullmatch(_KIND_TAIL, text, e, h.end) is not None
+            if not (lone and rx.match(_SHORT_CAPS, name)) and _is_method_name(text, s, e, name, kind_after, h.rule in EXAMPLE_RULES):
+                add(s, e, name, "other", h.rule, 0)
         m = rx.match(cues.compared_next, text, e)
         if m is None:
             return
