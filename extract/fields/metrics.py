@@ -24,6 +24,7 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.metric_link import TAG_AFTER, metric_for, paren_score
+from extract.fields.metric_levels import PARAMS as LEVEL_PARAMS, changed_level
 from extract.fields.metric_names import metric_names
 from extract.fields.metric_rates import PARAMS as RATE_PARAMS, frame_rate, rate_metric, rate_name
 from extract.fields.numreading import read_numbers
@@ -58,7 +59,7 @@ PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_brea
           "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
           "glued_name", "free_name", "name_of", "free_name_before", "cost_head", "bounded_name",
           "relative_of", "reference_word", "not_relative", "not_relative_before",
-          "share_of_cases", "share_of_change") + RATE_PARAMS
+          "share_of_cases", "share_of_change") + RATE_PARAMS + LEVEL_PARAMS
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -307,12 +308,12 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params, na
 
 def _measured(num: Num, sent: Sentence, params) -> bool:
     """A time or a frame rate that the clause before it gives as how fast the work is done
-    ("completes in under 30 minutes", "operates at 112.48 FPS"): a result, with its unit and
-    no metric name (FIELDS.md: absolute times are metrics)."""
+    ("completes in under 30 minutes", "operates at 112.48 FPS"), or a level before or after a
+    change ("(from 6.9 mJ to 1.6 mJ)"): a result, with its unit (FIELDS.md: absolute times are metrics)."""
     share_of, measured = params.share_of, params.measured
     return num.unit in _TIME_OR_RATE and not rx.match(share_of, sent.text, num.end) \
         and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None \
-        or frame_rate(num, sent.text, sent.start, params)
+        or frame_rate(num, sent.text, sent.start, params) or changed_level(num, sent.text, sent.start, params)
 
 
 def _with_result(num: Num, where, gap: int) -> Num:
