@@ -24,7 +24,9 @@ from extract.text import rx
 from extract.text.names import clean_name, name_key
 from extract.fields.linking import Sentence, link, respective_names, sentences_of
 from extract.fields.metric_link import TAG_AFTER, metric_for, paren_score
+from extract.fields.metric_levels import PARAMS as LEVEL_PARAMS, changed_level
 from extract.fields.metric_names import metric_names
+from extract.fields.metric_rates import PARAMS as RATE_PARAMS, frame_rate, rate_metric, rate_name
 from extract.fields.numreading import read_numbers
 from extract.fields.pairing import paired_lists
 from extract.fields.quantities import JOINS, Num, joined, listed_after, occurrences
@@ -57,7 +59,7 @@ PARAMS = ("average", "after_gap", "bare_next", "cue_gap", "free_word", "far_brea
           "measured", "named_after", "modifiers", "head_modifiers", "symbol_owner", "object_before", "subject_before",
           "glued_name", "free_name", "name_of", "free_name_before", "cost_head", "bounded_name",
           "relative_of", "reference_word", "not_relative", "not_relative_before",
-          "share_of_cases", "share_of_change")
+          "share_of_cases", "share_of_change") + RATE_PARAMS + LEVEL_PARAMS
 
 
 def postprocess(doc, hits, context) -> list[dict]:
@@ -131,8 +133,8 @@ def postprocess(doc, hits, context) -> list[dict]:
         before: tuple[Num, dict] | None = None
         run: list[dict] = []  # the entries of the slash-joined numbers up to this one ("76.8%/86.9%")
         for num, found in accepted:
-            metric = resp_metrics.get(id(num)) or found["metric"]
-            metric_text = clean_name(metric.text) if metric else None
+            metric = rate_metric(num, resp_metrics.get(id(num)) or found["metric"])
+            metric_text = clean_name(metric.text) if metric else rate_name(num)
             qualifier = found["qualifier"]
             if metric_text and found["kind"] != "absolute" and _averaged_change(text, metric, sent):
                 # "an average accuracy improvement of 4%": an average of gains in accuracy
@@ -306,11 +308,12 @@ def _read(num: Num, sent: Sentence, link_: tuple, metrics: SpanIndex, params, na
 
 def _measured(num: Num, sent: Sentence, params) -> bool:
     """A time or a frame rate that the clause before it gives as how fast the work is done
-    ("completes in under 30 minutes", "operates at 112.48 FPS"): a result, with its unit and
-    no metric name (FIELDS.md: absolute times are metrics)."""
+    ("completes in under 30 minutes", "operates at 112.48 FPS"), or a level before or after a
+    change ("(from 6.9 mJ to 1.6 mJ)"): a result, with its unit (FIELDS.md: absolute times are metrics)."""
     share_of, measured = params.share_of, params.measured
     return num.unit in _TIME_OR_RATE and not rx.match(share_of, sent.text, num.end) \
-        and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None
+        and rx.search(measured, sent.text, max(sent.start, num.start - 40), num.start) is not None \
+        or frame_rate(num, sent.text, sent.start, params) or changed_level(num, sent.text, sent.start, params)
 
 
 def _with_result(num: Num, where, gap: int) -> Num:
