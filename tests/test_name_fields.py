@@ -213,6 +213,12 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
      "and other metrics.", [("LEVIR-CD", "used"), ("WHU-CD", "used"), ("DSIFN-CD", "used")]),
     ("We introduce RFC Bench, a benchmark for misinformation. We introduce the ETD Dataset, the first public dataset for end-turn detection.",
      [("RFC Bench", "proposed"), ("ETD", "proposed")]),
+    # a long appositive of plain words before its data noun still says the introduced name is data
+    ("To support this task, we curate VineSeg3K, the largest publicly available multi-view grape cluster "
+     "segmentation dataset, collected over two seasons.", [("VineSeg3K", "proposed")]),
+    # the name in brackets after the data noun a proposal verb introduces, however the words before it read
+    ("To close this gap, we build a multilingual clinical triage benchmark (TriageML) covering seven languages.",
+     [("TriageML", "proposed")]),
 ])
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)

@@ -107,7 +107,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     pending = []  # ambiguous list names without context, kept when coordinated with a dataset
     listed = [h for h in hits if h.name is not None]
     for h in hits:
-        if h.rule == "datasets.introduced":
+        if h.rule in ("datasets.introduced", "datasets.noun_bracket"):
             s, e, name = h.groups["name"]
             tail = rx.match(NAME_TAIL, text, e) if " " not in name else None
             if tail:  # "we introduce RFC Bench, a benchmark ..."
