@@ -379,6 +379,18 @@ def test_the_loader_refuses_what_check_reports(tmp_path):
         Extractor([str(tmp_path)])
 
 
+def test_the_loader_names_a_broken_fragment_that_a_rule_uses(tmp_path):
+    """The loader compiles fragments through the rules that use them; where one breaks a rule,
+    the error still points at the fragment's own line, as `extract rules check` does."""
+    from extract import Extractor
+    from extract.engine.rulefile import RuleFileError
+
+    write(tmp_path, {"hw.yaml": "field: hw\nfragments:\n  ok: 'GPU'\n  bad: '[a-'\npatterns:\n"
+                                "  - id: hw.a\n    regex: '(?&ok)s?'\n  - id: hw.b\n    regex: '(?&bad)x'\n"})
+    with pytest.raises(RuleFileError, match=r"hw\.yaml:4: fragments\.bad: unterminated character set"):
+        Extractor([str(tmp_path)])
+
+
 # -- the rules commands on the issue's file ------------------------------------------------------
 def test_rules_check_and_test_pass_on_a_good_file(hw_dir, capsys):
     assert main(["rules", "check", "--rules", str(hw_dir)]) == 0

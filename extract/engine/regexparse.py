@@ -5,6 +5,7 @@ sets) gives None: no tree, no facts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 _CLASS_ESCAPES = "dwsDWS"
 NEGATED = ("\\D", "\\W", "\\S", ".")
@@ -29,7 +30,11 @@ class Node:
     context: "Node | None" = None  # the body of a positive look-ahead or look-behind
 
 
+@lru_cache(maxsize=1024)
 def parse(source: str, verbose: bool = False) -> Node | None:
+    """The tree of `source` (None: syntax the parser does not know). Remembered: the compiler
+    asks several questions of each rule's regex (extract/engine/regexfacts.py), and the
+    trees are frozen."""
     try:
         if verbose:
             source = _unverbose(source)
@@ -178,10 +183,24 @@ def _group(s: str, i: int) -> tuple[Node, int]:
 
 def _group_node(src: str, body: Node, captures: bool = False) -> Node:
     """A group; one that consumes nothing (an alternation of look-arounds) is zero-width."""
-    if width(body) == 0:
+    if _consumes_nothing(body):
         return Node("zw", src=src, captures=captures or _captures(body),
                     nullable_lookaround=nullable(body) and "(?!" not in src and "(?<!" not in src)
     return Node("grp", items=(body,), captures=captures, src="(?>" if src.startswith("(?>") else "")
+
+
+def _consumes_nothing(node: Node) -> bool:
+    """`width(node) == 0`, stopping at the first item that consumes text: asked of every group
+    as it is parsed, `width` walked each group's whole subtree again (most of the parse's
+    time on the built-in rules' nested groups)."""
+    if node.kind == "zw":
+        return True
+    if node.kind in ("lit", "cls"):
+        return False
+    if node.kind == "rep":
+        return node.hi is not None and (_consumes_nothing(node.items[0])
+                                        or (node.hi == 0 and width(node.items[0]) is not None))
+    return all(_consumes_nothing(c) for c in node.items)
 
 
 def _close(s: str, j: int) -> int:
