@@ -160,6 +160,12 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
     ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
      "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),
+    # a list is read over whole names (no break at the "Qwen" of "Qwen-Image"); a preposition
+    # after the last member opens a phrase, not a member
+    ("Against renderers such as SD3.5, Qwen-Image, GlyphDraw, and TextCrafter, our reward helps.",
+     ["SD3.5", "Qwen-Image", "GlyphDraw", "TextCrafter"]),
+    ("Teachers are SAM ViT-H and CellSAM; students: Swin-Tiny (27M), ResNet18 (11M), and MobileNetV3 (1.5M), "
+     "on TissueNet and BBBC038.", ["SAM ViT-H", "Swin-Tiny-27M", "ResNet18-11M", "MobileNetV3-1.5M"]),
 ])
 def test_model_names_by_shape_and_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected

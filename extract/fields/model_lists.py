@@ -13,7 +13,8 @@ from extract.text import rx
 # A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
 _TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
 # A version written apart ends a member: "Opus 4.6", "GPT 5.4", "Mythos Preview".
-_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
+# A preposition opens a phrase, not a member: "MobileNetV3 (1.5M), on TissueNet and BBBC038".
+_ITEM = rf"(?!(?:on|in|at|of|for|to|with|by|from|across|over|under|using|via)[ ]){_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
 # What lies between two models of one list: separators and other members.
 _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
