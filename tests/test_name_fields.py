@@ -164,6 +164,9 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     # after the last member opens a phrase, not a member
     ("Against renderers such as SD3.5, Qwen-Image, GlyphDraw, and TextCrafter, our reward helps.",
      ["SD3.5", "Qwen-Image", "GlyphDraw", "TextCrafter"]),
+    # the last member of a list of models ends where any lower-case word follows it
+    ("The loss plugs into CLIP, LongCLIP, FineCLIP, and Geo-CLIP without retraining.",
+     ["CLIP", "LongCLIP", "FineCLIP", "Geo-CLIP"]),
     ("Teachers are SAM ViT-H and CellSAM; students: Swin-Tiny (27M), ResNet18 (11M), and MobileNetV3 (1.5M), "
      "on TissueNet and BBBC038.", ["SAM ViT-H", "Swin-Tiny-27M", "ResNet18-11M", "MobileNetV3-1.5M"]),
 ])
