@@ -228,6 +228,11 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     # the name in brackets after the data noun a proposal verb introduces, however the words before it read
     ("To close this gap, we build a multilingual clinical triage benchmark (TriageML) covering seven languages.",
      [("TriageML", "proposed")]),
+    # an evaluation framework the paper introduces is its benchmark; not a measure's name, not
+    # a framework that also decomposes claims
+    ("To close this gap, we introduce Rubric-Arena, a fully automated evaluation framework that stresses "
+     "agents. We propose TrialScore, a compositional evaluation framework, and Verity, a claim "
+     "decomposition and evaluation framework.", [("Rubric-Arena", "proposed")]),
 ])
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)
