@@ -84,7 +84,7 @@ _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
 # Rules whose own cue says the name is data (an introduction, an appositive): a mention
 # elsewhere that calls it a method does not overrule them.
-_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
+_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.introduced_eval", "datasets.appositive", "datasets.termed", "datasets.acronym",
                   "datasets.copular")
 _DATA_NOUN_TAIL = regex.compile(r"[ ](?:data ?set|benchmark|corpus)$")  # lower case: "the BOP benchmark", not "Waymo Open Dataset"
 _NAME_AND = regex.compile(r"(?<![\w-])[\p{Lu}\d][\w+.-]*,?[ ](?:and|or)[ ]$")  # "the RACE++ and ARC datasets": two names, one noun
@@ -107,7 +107,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     pending = []  # ambiguous list names without context, kept when coordinated with a dataset
     listed = [h for h in hits if h.name is not None]
     for h in hits:
-        if h.rule in ("datasets.introduced", "datasets.noun_bracket"):
+        if h.rule in ("datasets.introduced", "datasets.introduced_eval", "datasets.noun_bracket"):
             s, e, name = h.groups["name"]
             tail = rx.match(NAME_TAIL, text, e) if " " not in name else None
             if tail:  # "we introduce RFC Bench, a benchmark ..."
