@@ -254,6 +254,9 @@ def test_datasets_by_context(extractor, text, expected):
      "datasets GSM8K and MATH500, our method shortens answers.", ["Cat1B", "GSM8K", "MATH500"]),
     # a slash joins the members of a list: listed names that need company get it from their neighbours
     ("We evaluate on GSM8K/MATH/AIME and report pass@1.", ["GSM8K", "MATH", "AIME"]),
+    # a bracket opens a list with no space after it; a size among settings is no member
+    ("We probe encoders across three synthetic worlds (ShapeWorld3D, Super-CLEVR, and MOVi-E) and "
+     "train with matched preprocessing (256x256, ImageNet normalization).", ["ShapeWorld3D", "Super-CLEVR", "MOVi-E", "ImageNet"]),
     # a member with a LaTeX superscript is read from the clean view, offsets into the raw text
     ("We test our segmenter on the PASCAL-5$^i$, COCO-20$^i$ and FSS-1000 datasets.",
      ["PASCAL-5^i", "COCO-20^i", "FSS-1000"]),
