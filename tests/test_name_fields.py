@@ -228,6 +228,9 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     # the name in brackets after the data noun a proposal verb introduces, however the words before it read
     ("To close this gap, we build a multilingual clinical triage benchmark (TriageML) covering seven languages.",
      [("TriageML", "proposed")]),
+    # a list after the data noun the proposal verb introduces names the paper's own data
+    ("We curate two bilingual speech datasets, EchoTalk-EN and EchoTalk-ZH, recorded in clinics.",
+     [("EchoTalk-EN", "proposed"), ("EchoTalk-ZH", "proposed")]),
     # an evaluation framework the paper introduces is its benchmark; not a measure's name, not
     # a framework that also decomposes claims
     ("To close this gap, we introduce Rubric-Arena, a fully automated evaluation framework that stresses "

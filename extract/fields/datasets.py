@@ -124,7 +124,10 @@ def postprocess(doc, hits, context) -> list[dict]:
             elif span and not tail_of_longer(text, span[0]):  # an ambiguous name with no data word near it: data only beside data
                 pending.append((span[0], span[1], None, h.rule))
         elif h.rule in ("datasets.list", "datasets.list_after_verb"):
-            candidates.extend(_list_items(h, text, bool(listed)))
+            items = _list_items(h, text, bool(listed))
+            candidates.extend(items)
+            if items and h.rule == "datasets.list" and _introduced_directly(text, context.sentence_of(h.start)[0], h.start, h.rule):
+                proposed.update(name_key(text[c[0] : c[1]]) for c in items)  # "we construct two ... datasets, A and B"
         elif h.rule == "datasets.shorthand":
             s, e, name = h.groups["name"]
             if any(lexicon.lookup(DATASETS, n) for n in expand_shorthand(name)):
