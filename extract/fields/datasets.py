@@ -82,6 +82,11 @@ _SPEED_CLAIMS = tuple(regex.compile("(?i)" + cue) for cue in (r"speed-?ups?", "f
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
+# A benchmark suffix and the parts after it ("-Bench", "QA-v2"), and what makes the stem before it
+# coined in lower case: a digit or a superscript (tau^2), or a prefix of one to three letters (iWorld,
+# m-GenEval); not a word glued to a name ("presentPureDoc") nor a plain one ("traffic-V", "non-").
+_BENCH_TAIL = regex.compile(r"-?(?:Bench|BENCH|Eval|EVAL|QA|Gym|Arena)(?:-[\p{L}\d.]+)*$")
+_CODED = regex.compile(r"^\p{Ll}{1,3}(?:[\p{Lu}\d^]|-)|[\d^]")
 # Rules whose own cue says the name is data (an introduction, an appositive): a mention
 # elsewhere that calls it a method does not overrule them.
 _NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.introduced_eval", "datasets.appositive", "datasets.termed", "datasets.acronym",
@@ -139,8 +144,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # "Theory of Mind (ToM) ... existing ToM benchmarks": benchmarks of a field
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
-            if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
-                continue  # only "-bench" makes a lower-case word a name (tau-bench)
+            if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench") \
+                    and not rx.search(_CODED, rx.sub(_BENCH_TAIL, "", name)):
+                continue  # "-bench" makes a lower-case word a name (tau-bench), so does a coined stem (tau^2-Bench, iWorld-Bench)
             if h.rule in _ON_RULES and (h.rule == "datasets.result_on" and not rx.search(_RESULT_BEFORE, text, max(0, h.start - 48), h.start)
                                                    or rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name)
                                                    or lexicon.lookup(METHODS, name) or len(name) < 3
