@@ -143,6 +143,16 @@ def test_title_subject_is_not_a_used_method(extractor, title, text):
      ["SDBN", "PreWeightNet", "ThresholdNet", "EffiWeightNet"]),
     ("We propose two variants: (i) Voronoi-iForest, the most general one, and (ii) RuzHash-iForest, that avoids distances.",
      ["Voronoi-iForest", "RuzHash-iForest"]),
+    # The parts of a proposed method, in a sentence of their own whose subject is the method
+    ("We propose GridMatch for retrieval. Specifically, GridMatch consists of two key components: Query "
+     "Grid Encoder, which tiles the query, and the Cell Voting Head, which scores cells.",
+     ["GridMatch", "Query Grid Encoder", "Cell Voting Head"]),
+    # ... not another work's parts, nor parts of an abstract that proposes nothing
+    ("We propose GridMatch. Prior methods include two strategies: Token Shuffling and Token Folding.", ["GridMatch"]),
+    ("The Atlas system comprises three modules: Query Grid Encoder, Cell Voting Head, and Map Builder.", []),
+    # a counted set of the paper's models or architectures is its own; not a set it reports on
+    ("We propose two lightweight detection models: TinyDet-mono and TinyDet-stereo.", ["TinyDet-mono", "TinyDet-stereo"]),
+    ("We present results for two models: GPT-4o and Llama-3-8B.", []),
     # Not a counted set of the paper's parts: no names.
     ("Reports have five sections: Introduction, Key Factors, and Resolution.", []),
     ("We propose a method with two stages: coarse retrieval and fine reranking.", []),

@@ -160,6 +160,15 @@ def test_sized_names_after_snake_case_tokens_hold_under_a_timeout(monkeypatch, t
     # a listed name that is also a word counts in a list that "models like" opens, not elsewhere
     ("Streaming is hard for transformer models like Whisper. Editing backbones like SANA and FLUX-Kontext "
      "help, but a whisper of doubt stays.", ["Whisper", "SANA", "FLUX-Kontext"]),
+    # a list is read over whole names (no break at the "Qwen" of "Qwen-Image"); a preposition
+    # after the last member opens a phrase, not a member
+    ("Against renderers such as SD3.5, Qwen-Image, GlyphDraw, and TextCrafter, our reward helps.",
+     ["SD3.5", "Qwen-Image", "GlyphDraw", "TextCrafter"]),
+    # the last member of a list of models ends where any lower-case word follows it
+    ("The loss plugs into CLIP, LongCLIP, FineCLIP, and Geo-CLIP without retraining.",
+     ["CLIP", "LongCLIP", "FineCLIP", "Geo-CLIP"]),
+    ("Teachers are SAM ViT-H and CellSAM; students: Swin-Tiny (27M), ResNet18 (11M), and MobileNetV3 (1.5M), "
+     "on TissueNet and BBBC038.", ["SAM ViT-H", "Swin-Tiny-27M", "ResNet18-11M", "MobileNetV3-1.5M"]),
 ])
 def test_model_names_by_shape_and_company(extractor, text, expected):
     assert names(extractor.extract_text(text), "models") == expected
@@ -219,6 +228,14 @@ def test_proposed_names_outside_the_usual_mould(extractor, text, proposed):
     # the name in brackets after the data noun a proposal verb introduces, however the words before it read
     ("To close this gap, we build a multilingual clinical triage benchmark (TriageML) covering seven languages.",
      [("TriageML", "proposed")]),
+    # a list after the data noun the proposal verb introduces names the paper's own data
+    ("We curate two bilingual speech datasets, EchoTalk-EN and EchoTalk-ZH, recorded in clinics.",
+     [("EchoTalk-EN", "proposed"), ("EchoTalk-ZH", "proposed")]),
+    # an evaluation framework the paper introduces is its benchmark; not a measure's name, not
+    # a framework that also decomposes claims
+    ("To close this gap, we introduce Rubric-Arena, a fully automated evaluation framework that stresses "
+     "agents. We propose TrialScore, a compositional evaluation framework, and Verity, a claim "
+     "decomposition and evaluation framework.", [("Rubric-Arena", "proposed")]),
 ])
 def test_datasets_by_context(extractor, text, expected):
     record = extractor.extract_text(text)
@@ -240,6 +257,9 @@ def test_datasets_by_context(extractor, text, expected):
      "datasets GSM8K and MATH500, our method shortens answers.", ["Cat1B", "GSM8K", "MATH500"]),
     # a slash joins the members of a list: listed names that need company get it from their neighbours
     ("We evaluate on GSM8K/MATH/AIME and report pass@1.", ["GSM8K", "MATH", "AIME"]),
+    # a bracket opens a list with no space after it; a size among settings is no member
+    ("We probe encoders across three synthetic worlds (ShapeWorld3D, Super-CLEVR, and MOVi-E) and "
+     "train with matched preprocessing (256x256, ImageNet normalization).", ["ShapeWorld3D", "Super-CLEVR", "MOVi-E", "ImageNet"]),
     # a member with a LaTeX superscript is read from the clean view, offsets into the raw text
     ("We test our segmenter on the PASCAL-5$^i$, COCO-20$^i$ and FSS-1000 datasets.",
      ["PASCAL-5^i", "COCO-20^i", "FSS-1000"]),

@@ -32,16 +32,18 @@ _LIST_GOES_ON = regex.compile(r",|[ ](?:and|or)[ ]")
 # Members after the last known one; the last ends the phrase (a stop or a lower-case word).
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})(?=[,.;:)]|[ ]\p{{Ll}})")
 # Members before the first known one, back to the cue that opens the list.
-_CUE = r"(?:\b(?:on|across|over|including|such[ ]as|e\.g\.,?|like|from|using)|\()"
-_BEFORE_FIRST = regex.compile(rf"{_CUE}[ ](?:the[ ])?(?P<item>{_ITEM})(?:,[ ](?P<item>{_ITEM}))*{_SEP}$")
+# A bracket opens a list with no space after it: "three visual worlds (CLEVRTex, Super-CLEVR, and MOVi-C)".
+_CUE = r"(?:\b(?:on|across|over|including|such[ ]as|e\.g\.,?|like|from|using)[ ]|\()"
+_BEFORE_FIRST = regex.compile(rf"{_CUE}(?:the[ ])?(?P<item>{_ITEM})(?:,[ ](?P<item>{_ITEM}))*{_SEP}$")
 # Before a plural data noun no cue is needed: "the PROX and Replica datasets".
 _BEFORE_NOUN = regex.compile(rf"(?<![\w-])(?P<item>{_ITEM})(?:,[ ](?P<item>{_ITEM}))*{_SEP}$")
-_CUE_BEFORE = regex.compile(rf"{_CUE}[ ](?:the[ ])?$")
+_CUE_BEFORE = regex.compile(rf"{_CUE}(?:the[ ])?$")
 _DATA_NOUNS_AFTER = regex.compile(r"[ ](?:data ?sets|benchmarks|corpora|suites|environments)\b", regex.I)
 # Coined: the first word has an inner capital or a digit ("from 0.728" is no name).
 _COINED = regex.compile(r"(?=[\p{Lu}\d])\S*?(?:\p{Lu}\S*\p{Lu}|\p{Ll}\p{Lu}|\p{L}\S*\d|\d\S*\p{L})")
-# A value in a parallel clause ("20pp on A and 28pp on B", "FID 16.60 on A and FID 24.19 on B").
-_VALUE = regex.compile(r"^\d+(?:\.\d+)?(?:pp|x|%|[KMBkmb])?$")
+# A value in a parallel clause ("20pp on A and 28pp on B", "FID 16.60 on A and FID 24.19 on B"),
+# or a size in a bracket of settings ("(224x224, ImageNet normalization)").
+_VALUE = regex.compile(r"^\d+(?:\.\d+)?(?:pp|x|%|[KMBkmb]|[x×]\d+)?$")
 _OTHER_LISTS = ("models.tsv", "methods.tsv", "metrics.tsv")
 
 

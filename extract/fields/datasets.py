@@ -82,9 +82,14 @@ _SPEED_CLAIMS = tuple(regex.compile("(?i)" + cue) for cue in (r"speed-?ups?", "f
 # A hyphenated word ending in a participle is a modifier: BIM-derived, LLM-generated.
 _PARTICIPLE_COMPOUND = regex.compile(r"-\p{Ll}+ed$")
 _PLURAL_ACRONYM = regex.compile(r"\p{Lu}[\p{Lu}\d-]*\p{Lu}s")
+# A benchmark suffix and the parts after it ("-Bench", "QA-v2"), and what makes the stem before it
+# coined in lower case: a digit or a superscript (tau^2), or a prefix of one to three letters (iWorld,
+# m-GenEval); not a word glued to a name ("presentPureDoc") nor a plain one ("traffic-V", "non-").
+_BENCH_TAIL = regex.compile(r"-?(?:Bench|BENCH|Eval|EVAL|QA|Gym|Arena)(?:-[\p{L}\d.]+)*$")
+_CODED = regex.compile(r"^\p{Ll}{1,3}(?:[\p{Lu}\d^]|-)|[\d^]")
 # Rules whose own cue says the name is data (an introduction, an appositive): a mention
 # elsewhere that calls it a method does not overrule them.
-_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.appositive", "datasets.termed", "datasets.acronym",
+_NAMED_AS_DATA = ("datasets.gazetteer", "datasets.introduced", "datasets.introduced_eval", "datasets.appositive", "datasets.termed", "datasets.acronym",
                   "datasets.copular")
 _DATA_NOUN_TAIL = regex.compile(r"[ ](?:data ?set|benchmark|corpus)$")  # lower case: "the BOP benchmark", not "Waymo Open Dataset"
 _NAME_AND = regex.compile(r"(?<![\w-])[\p{Lu}\d][\w+.-]*,?[ ](?:and|or)[ ]$")  # "the RACE++ and ARC datasets": two names, one noun
@@ -107,7 +112,7 @@ def postprocess(doc, hits, context) -> list[dict]:
     pending = []  # ambiguous list names without context, kept when coordinated with a dataset
     listed = [h for h in hits if h.name is not None]
     for h in hits:
-        if h.rule in ("datasets.introduced", "datasets.noun_bracket"):
+        if h.rule in ("datasets.introduced", "datasets.introduced_eval", "datasets.noun_bracket"):
             s, e, name = h.groups["name"]
             tail = rx.match(NAME_TAIL, text, e) if " " not in name else None
             if tail:  # "we introduce RFC Bench, a benchmark ..."
@@ -124,7 +129,10 @@ def postprocess(doc, hits, context) -> list[dict]:
             elif span and not tail_of_longer(text, span[0]):  # an ambiguous name with no data word near it: data only beside data
                 pending.append((span[0], span[1], None, h.rule))
         elif h.rule in ("datasets.list", "datasets.list_after_verb"):
-            candidates.extend(_list_items(h, text, bool(listed)))
+            items = _list_items(h, text, bool(listed))
+            candidates.extend(items)
+            if items and h.rule == "datasets.list" and _introduced_directly(text, context.sentence_of(h.start)[0], h.start, h.rule):
+                proposed.update(name_key(text[c[0] : c[1]]) for c in items)  # "we construct two ... datasets, A and B"
         elif h.rule == "datasets.shorthand":
             s, e, name = h.groups["name"]
             if any(lexicon.lookup(DATASETS, n) for n in expand_shorthand(name)):
@@ -136,8 +144,9 @@ def postprocess(doc, hits, context) -> list[dict]:
                 continue  # "Theory of Mind (ToM) ... existing ToM benchmarks": benchmarks of a field
             if h.rule == "datasets.bench_suffix" and (name.isupper() and len(name) <= 4 or _defined_as_other(name, definitions)):
                 continue  # a bare "VQA" is a task; "Blind Image Quality Assessment (BIQA)" too
-            if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench"):
-                continue  # only "-bench" makes a lower-case word a name (tau-bench)
+            if h.rule == "datasets.bench_suffix" and name[:1].islower() and not name.endswith("-bench") \
+                    and not rx.search(_CODED, rx.sub(_BENCH_TAIL, "", name)):
+                continue  # "-bench" makes a lower-case word a name (tau-bench), so does a coined stem (tau^2-Bench, iWorld-Bench)
             if h.rule in _ON_RULES and (h.rule == "datasets.result_on" and not rx.search(_RESULT_BEFORE, text, max(0, h.start - 48), h.start)
                                                    or rx.match(_HARDWARE, name) or lexicon.lookup("metrics.tsv", name)
                                                    or lexicon.lookup(METHODS, name) or len(name) < 3

@@ -28,7 +28,7 @@ NAMED_PARTS = ("methods.component", "methods.component_article")
 PARAMS = ("component", "component_paren", "component_article", "subject", "title", "first_person", "proposal", "proposal_words",
           "proposal_verb", "existing", "uses", "used_before", "clause_break", "modifier_after", "modifier_suffix",
           "leading_words", "intro", "too_short", "coined", "methodish", "capitalised_before", "compared_next",
-          "listed_intro", "listed_item", "listed_comma", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
+          "listed_intro", "listed_parts", "listed_item", "listed_comma", "kind_listed", "not_a_method_named", "kind_noun_name", "title_words",
           "title_words_not_method")
 
 
@@ -145,7 +145,7 @@ def postprocess(doc, hits, context) -> list[dict]:
         elif h.rule in COMPONENTS and rx.search(cues.used_before, before[-40:]) and rx.match(cues.coined, name):
             add(s, e, name, "other", h.rule, 0)  # "under the FSDP2 framework"
 
-    for s, e, name in listed_names(context, cues):
+    for s, e, name in listed_names(context, cues, proposes):
         if lexicon.lookup(METHODS, name) is None:
             add(s, e, name, "proposed", "methods.listed", 1)
     for d in definitions:

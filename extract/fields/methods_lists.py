@@ -17,13 +17,15 @@ from extract.text import rx
 _ITEM_START = regex.compile(r",[ ]+(?:and[ ]+)?|[ ]+and[ ]+|;[ ]*|[ ](?=\(?(?:[ivx]{1,4}|\d)\)[ ])")
 
 
-def listed_names(context, cues):
-    """(start, end, name) of each name that starts an item of such a list."""
+def listed_names(context, cues, proposes: bool = False):
+    """(start, end, name) of each name that starts an item of such a list; where the abstract
+    `proposes` something, also of a list of parts its sentence names without "we"
+    (`listed_parts`: "SEF-DETR consists of three components: ...")."""
     text = context.text
     colon = text.find(":")
     while colon != -1:
         start, end = context.sentence_of(colon)
-        if rx.search(cues.listed_intro, text, start, colon):
+        if rx.search(cues.listed_intro, text, start, colon) or proposes and rx.search(cues.listed_parts, text, start, colon):
             yield from _items(text, cues, colon + 1, end, stop=False)
         colon = text.find(":", end)
     # After a comma the list is read while its items are names: what follows the last one

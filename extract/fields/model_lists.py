@@ -13,14 +13,16 @@ from extract.text import rx
 # A full stop is a sentence's end unless a letter or digit follows it (Character.AI, Phi3.5V).
 _TOKEN = r"[\p{L}\d][\p{L}\d+]*(?:[.-][\p{L}\d+]+)*"
 # A version written apart ends a member: "Opus 4.6", "GPT 5.4", "Mythos Preview".
-_ITEM = rf"{_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
+# A preposition opens a phrase, not a member: "MobileNetV3 (1.5M), on TissueNet and BBBC038".
+_ITEM = rf"(?!(?:on|in|at|of|for|to|with|by|from|across|over|under|using|via)[ ]){_TOKEN}(?:[ ]\p{{Lu}}[\p{{L}}\d+]*(?:[.-][\p{{L}}\d+]+)*){{0,2}}(?:[ ]v?\d+(?:\.\d+)*(?![\w.-]))?"
 _SEP = r"(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or)[ ])"
 # What lies between two models of one list: separators and other members.
 _BETWEEN = regex.compile(rf"{_SEP}(?:(?P<item>{_ITEM}){_SEP})*")
 # The member after the last model ("..., and VGGT") and the one before the first
-# ("including BanglaBERT, mBERT").
+# ("including BanglaBERT, mBERT"). The last member ends at punctuation or at any lower-case
+# word ("..., SmartCLIP, and HiMo-CLIP without retraining"), not inside a capitalised phrase.
 _AFTER_LAST = regex.compile(rf"(?:,[ ](?P<item>{_ITEM}))*,?[ ](?:and|or)[ ](?P<item>{_ITEM})"
-                            r"(?=[,.;:)]|[ ](?:on|in|for|as|to|with|across|models?|backbones?)\b)")
+                            r"(?=[,.;:)]|[ ]\p{Ll})")
 _BEFORE_FIRST = regex.compile(rf"(?:including|such[ ]as|e\.g\.,?|like|:|\()[ ]?(?P<item>{_ITEM}),[ ]$")
 # A list that "such as", "including" or "like" opens holds models when one of its members is a
 # sure one ("encoders such as BioLinkBERT and PubMedBERT"): its members before that one.

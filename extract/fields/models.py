@@ -114,7 +114,10 @@ def postprocess(doc, hits: list[Hit], context) -> list[dict]:
     cued = set(cued_items(text)) if pending else set()
     candidates += [c for c in pending if context.sentence_of(c[0]) in sure_sentences or (c[0], c[1]) in cued]
     spans = [(c[0], c[1]) for c in candidates]
-    for s, e in list_members(text, spans, context.sentence_of) + cued_members(text):
+    # A list is read over the names as they will stand, not over the shorter hits inside them:
+    # "SD3.5, Qwen-Image, AnyText" has no list break at the "Qwen" of "Qwen-Image".
+    names = sorted({(c[0], c[1]) for c in _longest_first(candidates)})
+    for s, e in list_members(text, names, context.sentence_of) + cued_members(text):
         if not any(s < ce and cs < e for cs, ce in spans):
             spans.append((s, e))
             candidates.append((s, e, text[s:e], False, "models.list"))
