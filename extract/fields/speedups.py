@@ -40,8 +40,9 @@ _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E
 _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 _VERB_OBJECT_WORDS = 8
 # Whose cost it is, between a cost and its "by": "reducing memory usage of the 12B FLUX.1-dev
-# model by 2.1x", "cuts the latency for long-context LLM serving by 40%".
-_OF_WHAT = regex.compile(r"[ ](?:of|for)[ ]")
+# model by 2.1x", "cuts the latency for long-context LLM serving by 40%"; or the unit it is
+# counted in: "reducing cost per output row by 3x".
+_OF_WHAT = regex.compile(r"[ ](?:of|for|per)[ ]")
 _OF_WHAT_WORDS = 6
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
