@@ -92,6 +92,12 @@ def _from_words(h, context, before) -> list[Num]:
                 start = m.start("qual")
             if m.group("conn"):
                 conn = _fold(m.group("conn"))
+            low = m.groupdict().get("low")
+            if low and "magnitude" in h.text and 10 ** int(low) < value:
+                # "by 2-3 orders of magnitude": a range, low end first (FIELDS.md: ranges)
+                return [Num(m.start("low") if start == h.start else start, h.end, m.start("low"), h.end,
+                            float(10 ** int(low)), value, "x", None, conn, qual, h.rule, context.sentence_of(h.start),
+                            h.label, dict(h.attrs), context.text[m.start("low") : h.end])]
     return [Num(start, h.end, h.start, h.end, value, None, "x", None, conn, qual, h.rule,
                 context.sentence_of(h.start), h.label, dict(h.attrs), h.text)]
 

@@ -12,6 +12,13 @@ from extract.text import rx
 # Right after a percent, or after the list it opens ("to 86.7% and 86.4% of vanilla X").
 _SHARE_OF = regex.compile(r"(?:\s?(?:,\s?)?(?:and\s)?\d+(?:\.\d+)?\s?\\?%)*\s?of\s")
 _OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time"
+# Without "of", a share is written right before its cost ("with only 10% FLOPs", "with only
+# 2.14% trainable parameters"); not an amount of data, which is a benchmark's split ("with
+# only 10% labeled data on LA"), nor an extra ("with merely 1% extra parameters"), nor an
+# overhead ("with only 13% computational overhead": FIELDS.md, an overhead is no gain).
+_RIGHT_BEFORE = regex.compile(r"[ ]?")
+_OVERHEAD = regex.compile(r"(?i:overheads?)\Z")
+_SPLIT = "sample efficiency"  # the aspect that the data rows of speedup_aspects.tsv name
 
 
 def share(text: str, num: Num) -> bool:
@@ -26,8 +33,14 @@ def only_share(text: str, num: Num, aspect, params) -> bool:
     original memory usage" (param only_share). Not a share that is no use of the method's ("only
     5% of the latency budget is spent on"). The percent is the share as written (as "reduces
     latency to 74.4% of the original")."""
-    if not (num.unit == "%" and aspect.start >= num.end and rx.match(_OF_AFTER, text, num.end)):
+    if not (num.unit == "%" and aspect.start >= num.end):
         return False
+    if not rx.match(_OF_AFTER, text, num.end):
+        if aspect.name == _SPLIT or not rx.fullmatch(_RIGHT_BEFORE, text, num.end, aspect.start) \
+                or rx.search(_OVERHEAD, aspect.text):
+            return False
+        m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
+        return m is not None and bool(m.group("only"))
     m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
     if m is None or m.group("only"):
         return m is not None

@@ -39,9 +39,16 @@ _SHORT_FORM_AFTER = regex.compile(r"\s?\(\p{L}[^()]{0,19}\)")  # " (TTFT)", " (E
 # "reduces latency (1.7-2.0x) and memory usage (1.9-2.4x)", "reducing cost up to 8x".
 _OBJECT_THEN_NUMBER = regex.compile(r"(?<=\p{L})[ ]\(?\Z|(?<=\p{L}[ ])\(\Z")
 _VERB_OBJECT_WORDS = 8
+# A number after a copula whose subject is the aspect, and a comparative of a cut after it:
+# "its energy consumption is at least 3.5x lower than that of its ANN counterpart", "an
+# annotation cost that is over an order of magnitude lower" (searched before the number,
+# its qualifier included; the subject ends where the match starts).
+_COPULA_BEFORE = regex.compile(r"(?<=\p{L})(?:[ ]\([^()]{1,30}\))?[ ](?:(?:that|which)[ ])?(?:is|are|was|were)[ ](?:\p{Ll}+ly[ ])?\Z")
+_CUT_AFTER = regex.compile(r"[ ](?:lower|less|fewer|smaller|cheaper)\b")
 # Whose cost it is, between a cost and its "by": "reducing memory usage of the 12B FLUX.1-dev
-# model by 2.1x", "cuts the latency for long-context LLM serving by 40%".
-_OF_WHAT = regex.compile(r"[ ](?:of|for)[ ]")
+# model by 2.1x", "cuts the latency for long-context LLM serving by 40%"; or the unit it is
+# counted in: "reducing cost per output row by 3x".
+_OF_WHAT = regex.compile(r"[ ](?:of|for|per)[ ]")
 _OF_WHAT_WORDS = 6
 # The number in brackets right after its aspect, with its "by": "improves throughput (by 75%)".
 _BRACKETED = regex.compile(r"[ ]?\((?:by|of)[ ]")
@@ -201,6 +208,11 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
             after = replace(after, name=named)
     connected = num.conn in _CONNECTED or num.conn == "to" and share(text, num) or is_range_conn(num) \
         or bool(num.attrs.get("connected"))  # "reduces latency to 74.4% of ...", "cuts time in half"
+    if num.conn is None and not connected and (after is None or rx.fullmatch(params.comparative, after.text)) \
+            and rx.match(_CUT_AFTER, text, num.end):
+        subject = _copula_subject(text, num, aspects)  # "its energy consumption is 3.5x lower than"
+        if subject is not None:
+            return subject
     # Without "by", a number right after the aspect a verb governs: "reducing latency 2.5x",
     # "reduces latency (1.7-2.0x)"; not after a comparative ("the reduction is smaller
     # (4-7%)") nor as a bound on a level ("Relative Human Action Efficiency greater than 75%").
@@ -214,6 +226,17 @@ def _aspect_for(text: str, num: Num, aspects: SpanIndex, params):
     if before is None and after is None and num.conn is None:
         return aspect_before_pair(text, num, aspects)  # "runtime from 49.2 s to 10.4 s (4.7x)"
     return (before or after) if connected else (after or before)
+
+
+def _copula_subject(text: str, num: Num, aspects: SpanIndex):
+    """The aspect that is the subject of a copula right before the number: "its energy
+    consumption is at least 3.5x lower", "the memory footprint is 4x smaller" (memory, not the
+    size that "smaller" would name)."""
+    m = rx.search(_COPULA_BEFORE, text, max(num.sentence[0], num.start - 60), num.start)
+    if m is None:
+        return None
+    k = bisect_right(aspects.ends, m.start())
+    return aspects.items[k - 1] if k and aspects.items[k - 1].end == m.start() else None
 
 
 def _paired_words(text: str, num: Num, nxt: Num, aspect, params) -> bool:
