@@ -80,7 +80,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
     bounded = _bounded_name(num, text, params, names, before[0] if before[1] == "before" else None)
     if bounded:
         return bounded, "before", 0
-    if named and before[0] is None:
+    if named and (before[0] is None or before[1] == "before" and rx.fullmatch(_JOINED, text, before[0].end, num.start)):
+        # "18.0% in success rate and 33.9% in execution stability": a listed name that only a
+        # join parts from the number is the number before's, in a phrase parallel to this one's
         return named, "after", 1
     if before[0] is None or before[1] == "far":
         if num.conn == "from":  # "humans decline from 98.3% success": the words right after name it
@@ -89,6 +91,9 @@ def metric_for(num: Num, metrics: SpanIndex, text: str, params, names: SpanIndex
         return _changed_quantity(num, text, params, names, before[0]) or _free_name(num, text, params, names) \
             or _name_of(num, text, params, names) or _share_before(before, text, params)
     return _share_before(before, text, params)
+
+
+_JOINED = regex.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)")
 
 
 _SHARE_OF = regex.compile(r"(?:%|percent)\s?of\s(?:(?:the|its|their|our)\s)?(?:[\w-]+\s)?\Z")  # "of the oracle performance gap"
