@@ -99,6 +99,28 @@ CASES = [
     # name, that name names the number
     ("The verifier lowers the portion of repeated answers by over 40%, and improves F1 scores of rare classes by 3.2%.",
      [{"value": 40, "metric": "portion of repeated answers", "kind": "decrease"}, {"value": 3.2, "metric": "F1"}]),
+    # a phrase of place may stand between the changed quantity and "by"; not a capitalised
+    # name no field knew, nor across a clause that changes something else
+    ("Stepwise feedback improves task success on long-horizon planning tasks by 11 percentage points, and the "
+     "adapter reduces the domain gap in unseen outdoor scenes by up to 41.5%.",
+     [{"value": 11, "metric": "task success", "kind": "increase"}, {"value": 41.5, "metric": "domain gap", "kind": "decrease"}]),
+    ("The recipe improves Falconet on GSM8K by 5.2%, and it lowers errors in long documents and improves coherence "
+     "in short stories by 12%.",
+     [{"value": 5.2, "metric": None}, {"value": 12, "metric": "coherence"}]),
+    ("Our training scheme improves the previous best accuracy on the held-out signer split by 4.1%, and raises "
+     "rank correlation with expert scores from 0.52 to 0.67.",
+     [{"value": 4.1, "metric": "accuracy"}, {"value": 0.52, "metric": "rank correlation"},
+      {"value": 0.67, "metric": "rank correlation"}]),
+    # "N% in A and M% in B": the name listed after the first number is that number's; the
+    # second is named by its own "in" phrase (not a comparative after it)
+    ("The planner brings average gains of 12.4% in success rate and 21.7% in plan stability across all suites.",
+     [{"value": 12.4, "metric": "success rate", "kind": "increase"},
+      {"value": 21.7, "metric": "plan stability", "kind": "increase"}]),
+    ("The renderer gains 2 dB in PSNR and 31% in silhouette sharpness better than the prior art.",
+     [{"value": 2, "metric": "PSNR"}, {"value": 31, "metric": "silhouette sharpness"}]),
+    # ... and after "a N% improvement in A", "M% in B" is a gain too
+    ("It reports an 8.1% improvement in BLEU and 6.3% in lexical diversity on the held-out pairs.",
+     [{"value": 8.1, "metric": "BLEU", "kind": "increase"}, {"value": 6.3, "metric": "lexical diversity", "kind": "increase"}]),
 ]
 
 
