@@ -13,13 +13,14 @@ from extract.fields.speedup_shares import only_share
 from extract.text import rx
 
 # Where the phrase of the number before ends: a cue before it is that number's.
-_JOIN = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;]")
+_JOIN_WORDS = "and|or|while|whereas"
+_JOIN = regex.compile(rf"\b(?:{_JOIN_WORDS})\b|[,;]")
 # Before a number whose aspect follows it, a closing bracket ends such a phrase too: in "LPIPS
 # 0.0178 (a 70% reduction over MeanCache) at 1.37x speedup" the reduction is the 70%'s.
-_JOIN_BEFORE = regex.compile(r"\b(?:and|or|while|whereas)\b|[,;)]")
+_JOIN_BEFORE = regex.compile(rf"\b(?:{_JOIN_WORDS})\b|[,;)]")
 # After it, a "with"/"without" phrase is another item: in "an 8x KV-cache compression with no
 # drop in performance" the drop is no cue of the compression's.
-_JOIN_AFTER = regex.compile(r"\b(?:and|or|while|whereas|with|without)\b|[,;]")
+_JOIN_AFTER = regex.compile(rf"\b(?:{_JOIN_WORDS}|with|without)\b|[,;]")
 # What may lie between a verb of betterment and the cost it governs ("improves the end-to-end
 # TTFT"), and between a cost and its noun or passive verb of betterment ("latency is improved").
 _GOVERNS = regex.compile(r"(?:[ ](?:in|of))?[ ](?:(?:the|its|their|our)[ ])?"

@@ -16,7 +16,6 @@ _OF_AFTER = regex.compile(r"\s?of\s")  # a share: "only 5% of the inference time
 # 2.14% trainable parameters"); not an amount of data, which is a benchmark's split ("with
 # only 10% labeled data on LA"), nor an extra ("with merely 1% extra parameters"), nor an
 # overhead ("with only 13% computational overhead": FIELDS.md, an overhead is no gain).
-_RIGHT_BEFORE = regex.compile(r"[ ]?")
 _OVERHEAD = regex.compile(r"(?i:overheads?)\Z")
 _SPLIT = "sample efficiency"  # the aspect that the data rows of speedup_aspects.tsv name
 
@@ -35,13 +34,13 @@ def only_share(text: str, num: Num, aspect, params) -> bool:
     latency to 74.4% of the original")."""
     if not (num.unit == "%" and aspect.start >= num.end):
         return False
-    if not rx.match(_OF_AFTER, text, num.end):
-        if aspect.name == _SPLIT or not rx.fullmatch(_RIGHT_BEFORE, text, num.end, aspect.start) \
-                or rx.search(_OVERHEAD, aspect.text):
-            return False
-        m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
-        return m is not None and bool(m.group("only"))
+    of = rx.match(_OF_AFTER, text, num.end) is not None
+    if not of and (aspect.name == _SPLIT or text[num.end : aspect.start] not in ("", " ")
+                   or rx.search(_OVERHEAD, aspect.text)):
+        return False
     m = rx.search(params.only_share, text, max(0, num.start - 30), num.start)
+    if not of:
+        return m is not None and bool(m.group("only"))
     if m is None or m.group("only"):
         return m is not None
     # without "only", a share of another's cost: "less than 10% of the energy of ANNs"
